@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    imageUrl: text('image_url'),
+    price250g: integer('price_250g').notNull().default(0),
+    price500g: integer('price_500g').notNull().default(0),
+    price1kg: integer('price_1kg').notNull().default(0),
+    stock250g: integer('stock_250g').notNull().default(0),
+    stock500g: integer('stock_500g').notNull().default(0),
+    stock1kg: integer('stock_1kg').notNull().default(0),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    discountPercentage: integer('discount_percentage').notNull().default(0),
+    // What the pack label carries (FSSAI): see reference/india.md.
+    ingredients: text('ingredients').notNull().default(''),
+    allergens: text('allergens').notNull().default(''),
+    isVegetarian: boolean('is_vegetarian').notNull().default(true),
+    bestBeforeDays: integer('best_before_days'),
+    storageAdvice: text('storage_advice').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'products_money_stock_check',
+      sql`${t.price250g} >= 0 and ${t.price500g} >= 0 and ${t.price1kg} >= 0 and ${t.stock250g} >= 0 and ${t.stock500g} >= 0 and ${t.stock1kg} >= 0`,
+    ),
+    check('products_discount_check', sql`${t.discountPercentage} between 0 and 100`),
+    check('products_best_before_check', sql`${t.bestBeforeDays} is null or ${t.bestBeforeDays} > 0`),
+    index('products_category_idx').on(t.category),
+    index('products_featured_idx').on(t.isFeatured, t.createdAt.desc()),
+    index('products_created_at_idx').on(t.createdAt.desc()),
+    index('products_price_250g_idx').on(t.price250g),
+    index('products_discount_idx').on(t.discountPercentage),
+  ],
+)

@@ -1,0 +1,36 @@
+// The three pack sizes the shop sells, and how each maps onto a product's price and stock columns.
+
+export const SIZES = ['250g', '500g', '1kg'] as const
+export type Size = (typeof SIZES)[number]
+
+export function isSize(value: unknown): value is Size {
+  return typeof value === 'string' && (SIZES as readonly string[]).includes(value)
+}
+
+export interface SizedFields {
+  price250g: number
+  price500g: number
+  price1kg: number
+  stock250g: number
+  stock500g: number
+  stock1kg: number
+}
+
+const columns = {
+  '250g': { price: 'price250g', stock: 'stock250g' },
+  '500g': { price: 'price500g', stock: 'stock500g' },
+  '1kg': { price: 'price1kg', stock: 'stock1kg' },
+} as const satisfies Record<Size, { price: keyof SizedFields; stock: keyof SizedFields }>
+
+export function priceOf(product: SizedFields, size: Size): number {
+  return product[columns[size].price]
+}
+
+export function stockOf(product: SizedFields, size: Size): number {
+  return product[columns[size].stock]
+}
+
+/** A size can be bought when it has a price and at least one packet in stock. */
+export function isAvailable(product: SizedFields, size: Size): boolean {
+  return priceOf(product, size) > 0 && stockOf(product, size) > 0
+}

@@ -1,0 +1,82 @@
+import { BadgeCheck, Leaf, Star, Truck } from 'lucide-react'
+import { Link } from 'react-router'
+import type { PublicSettings } from '#app/settings/public-settings.ts'
+import { Button } from '#app/ui/button.tsx'
+
+const TRUST_BADGES = [
+  { icon: BadgeCheck, label: 'FSSAI licensed kitchen' },
+  { icon: Leaf, label: '100% vegetarian' },
+  { icon: Truck, label: 'Delivered across India' },
+] as const
+
+export function Hero({ settings }: { settings: PublicSettings }) {
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-brown">
+      <img
+        src="/images/hero-1280.webp"
+        srcSet="/images/hero-640.webp 640w, /images/hero-1280.webp 1280w, /images/hero-1920.webp 1920w"
+        sizes="100vw"
+        alt=""
+        width={1920}
+        height={1080}
+        fetchPriority="high"
+        className="absolute inset-0 -z-10 size-full object-cover object-[70%_center]"
+      />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-[oklch(0.22_0.05_40/0.92)] via-[oklch(0.22_0.05_40/0.7)] to-[oklch(0.22_0.05_40/0.15)]" />
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24 lg:py-32">
+        <div className="max-w-xl text-white">
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold backdrop-blur">
+            <Star className="size-4 fill-turmeric text-turmeric" aria-hidden />
+            Rated {settings.ratingClaim} by our customers
+          </p>
+          <h1
+            id="hero-title"
+            className="font-serif text-4xl leading-tight font-bold text-white sm:text-5xl lg:text-6xl"
+          >
+            Authentic Indori Namkeen
+          </h1>
+          <p className="mt-4 text-xl text-[oklch(0.9_0.08_80)] sm:text-2xl">Fresh From Indore To Your Doorstep</p>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Why you can trust us">
+            {TRUST_BADGES.map(({ icon: Icon, label }) => (
+              <li
+                key={label}
+                className="inline-flex items-center gap-1.5 rounded-full border border-white/25 bg-black/20 px-3 py-1.5 text-sm"
+              >
+                <Icon className="size-4 text-turmeric" aria-hidden />
+                {label}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild size="lg" className="bg-turmeric text-brown hover:bg-turmeric/90">
+              <Link to="/products">Shop Namkeen</Link>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/60 bg-transparent text-white hover:bg-white/10"
+            >
+              <Link to="/about">Our Story</Link>
+            </Button>
+          </div>
+          <dl className="mt-10 grid max-w-md grid-cols-3 gap-4 border-t border-white/20 pt-6">
+            <Claim value={settings.ratingClaim} label="Average rating" />
+            <Claim value={settings.varietiesClaim} label="Varieties" />
+            <Claim value={settings.familiesClaim} label="Happy families" />
+          </dl>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function Claim({ value, label }: { value: string; label: string }) {
+  return (
+    <div>
+      <dt className="sr-only">{label}</dt>
+      <dd className="font-serif text-2xl font-bold text-turmeric sm:text-3xl">{value}</dd>
+      <dd className="text-sm text-white/85">{label}</dd>
+    </div>
+  )
+}

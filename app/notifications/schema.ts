@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../accounts/schema.ts'
+import { orders } from '../orders/schema.ts'
+
+/** Live alerts for the admin (new order, payment received ...). */
+export const adminNotificationsRealtime = pgTable(
+  'admin_notifications_realtime',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_notifications_realtime_created_idx').on(t.createdAt.desc())],
+)
+
+/** Push notifications the admin sent to subscribed visitors. */
+export const adminNotifications = pgTable(
+  'admin_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    imageUrl: text('image_url'),
+    targetUrl: text('target_url'),
+    sentCount: integer('sent_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('admin_notifications_title_check', sql`char_length(${t.title}) between 1 and 50`),
+    check('admin_notifications_message_check', sql`char_length(${t.message}) between 1 and 120`),
+  ],
+)
+
+/** A Web Push subscription (endpoint and keys), anonymous or tied to a signed-in user. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subscriptionId: text('subscription_id'),
+    endpoint: text('endpoint').notNull().unique(),
+    authKey: text('auth_key').notNull(),
+    p256dhKey: text('p256dh_key').notNull(),
+    userAgent: text('user_agent'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_active_idx').on(t.isActive)],
+)

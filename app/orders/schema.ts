@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { users } from '../accounts/schema.ts'
+import { products } from '../catalog/schema.ts'
+import { SIZES } from '../catalog/sizes.ts'
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './status.ts'
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    subtotalAmount: integer('subtotal_amount').notNull(),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    deliveryFee: integer('delivery_fee').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    couponCode: text('coupon_code'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    /** One string: 'address, city, state - pincode'. */
+    shippingAddress: text('shipping_address').notNull(),
+    phone: text('phone').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    deliveryOtpRequired: boolean('delivery_otp_required').notNull().default(false),
+    deliveryOtpVerified: boolean('delivery_otp_verified').notNull().default(false),
+    deliveryOtpHash: text('delivery_otp_hash'),
+    deliveryOtpExpiresAt: timestamp('delivery_otp_expires_at', { withTimezone: true }),
+    deliveryOtpAttempts: integer('delivery_otp_attempts').notNull().default(0),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Set once when the order's reserved stock goes back on the shelf (cancelled or unpaid). */
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    /** Hash of the browser session that placed the order, so a guest can see its own result pages. */
+    placedBySession: text('placed_by_session'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'orders_money_check',
+      sql`${t.subtotalAmount} >= 0 and ${t.discountAmount} >= 0 and ${t.deliveryFee} >= 0 and ${t.totalAmount} >= 0`,
+    ),
+    check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
+    check('orders_otp_attempts_check', sql`${t.deliveryOtpAttempts} >= 0`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_created_at_idx').on(t.createdAt.desc()),
+    index('orders_status_idx').on(t.status),
+    index('orders_payment_status_idx').on(t.paymentMethod, t.paymentStatus),
+    index('orders_phone_idx').on(t.phone),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    size: text('size', { enum: SIZES }).notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Unit price in paise for the chosen size, as charged. */
+    price: integer('price').notNull(),
+  },
+  (t) => [
+    check('order_items_size_check', sql`${t.size} in ('250g', '500g', '1kg')`),
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_price_check', sql`${t.price} >= 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
+)
+
+/** Every status change: from, to, who, when. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    /** The user who made the change, or null for the shop itself (checkout, payment gateway). */
+    changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+)
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text('code').primaryKey(),
+    description: text('description').notNull(),
+    percentOff: integer('percent_off').notNull(),
+    /** Only for a customer's first order (by account or phone number). */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('coupons_percent_check', sql`${t.percentOff} between 1 and 100`),
+    check('coupons_code_check', sql`${t.code} = upper(${t.code})`),
+  ],
+)
+
+/** One row per use of a coupon. A customer (account or phone number) uses a coupon once: the unique
+ * indexes make a second, even concurrent, redemption fail. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    phone: text('phone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_user_idx').on(t.couponCode, t.userId),
+    uniqueIndex('coupon_redemptions_phone_idx').on(t.couponCode, t.phone),
+  ],
+)
+
+/** Remembers the outcome of a request carrying an idempotency key, so a retry returns it again. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    scope: text('scope').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
+)

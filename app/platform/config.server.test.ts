@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseConfig } from './config.server.ts'
+
+function errorOf(env: Record<string, string>) {
+  try {
+    parseConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as Error).message
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('configuration', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = parseConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.host).toBe('0.0.0.0')
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.dataDir).toBe('./data')
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.showcaseMode).toBe(true)
+    expect(config.seedDemo).toBe(true)
+    expect(config.payment.provider).toBe('none')
+    expect(config.logLevel).toBe('info')
+    expect(config.secure).toBe(false)
+  })
+
+  it('derives the public URL from PORT and drops a trailing slash from PUBLIC_URL', () => {
+    expect(parseConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080')
+    const config = parseConfig({ PUBLIC_URL: 'https://namkeen.example/' })
+    expect(config.publicUrl).toBe('https://namkeen.example')
+    expect(config.secure).toBe(true)
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '0' }, 'PORT'],
+    [{ PORT: '65536' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/shop' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'ftp://shop.example' }, 'PUBLIC_URL'],
+    [{ SHOWCASE_MODE: 'maybe' }, 'SHOWCASE_MODE'],
+    [{ SEED_DEMO: 'sometimes' }, 'SEED_DEMO'],
+    [{ PAYMENT_PROVIDER: 'paytm' }, 'PAYMENT_PROVIDER'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+  ])('refuses %j with a message naming %s', (env, name) => {
+    const message = errorOf(env)
+    expect(message.startsWith(name)).toBe(true)
+    expect(message).not.toContain('\n')
+  })
+
+  it('shows the refused value so the operator can see the typo', () => {
+    expect(errorOf({ PORT: 'abc' })).toBe('PORT must be a whole number from 1 to 65535 (got "abc")')
+  })
+
+  it('asks for the missing half of a pair', () => {
+    expect(errorOf({ ADMIN_EMAIL: 'owner@shop.example' })).toBe('ADMIN_PASSWORD must be set when ADMIN_EMAIL is set')
+    expect(errorOf({ GOOGLE_CLIENT_ID: 'id' })).toBe('GOOGLE_CLIENT_SECRET must be set when GOOGLE_CLIENT_ID is set')
+    expect(errorOf({ PAYMENT_PROVIDER: 'phonepe' })).toMatch(/^PHONEPE_CLIENT_ID must be set/)
+  })
+
+  it('reads flags in the usual spellings', () => {
+    expect(parseConfig({ SHOWCASE_MODE: 'false' }).showcaseMode).toBe(false)
+    expect(parseConfig({ SHOWCASE_MODE: '0' }).showcaseMode).toBe(false)
+    expect(parseConfig({ SEED_DEMO: 'off' }).seedDemo).toBe(false)
+    expect(parseConfig({ SEED_DEMO: 'yes' }).seedDemo).toBe(true)
+  })
+
+  it('treats an empty optional variable as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }).databaseUrl).toBeUndefined()
+  })
+
+  it('enables a sign-in provider only with both of its keys', () => {
+    const config = parseConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' })
+    expect(config.oauth.google).toEqual({ clientId: 'id', clientSecret: 'secret' })
+    expect(config.oauth.facebook).toBeUndefined()
+  })
+})

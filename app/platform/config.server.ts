@@ -1,0 +1,218 @@
+// The configuration contract (docs/architecture.md): every variable, validated once at start-up.
+import { z } from 'zod'
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+      error: 'must be true or false',
+    })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)))
+
+const url = (protocols: string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol)
+      } catch {
+        return false
+      }
+    }, `must be ${what}`)
+
+const optionalUrl = (protocols: string[], what: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), url(protocols, what).optional())
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback
+      const number = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN
+      if (!(number >= min && number <= max)) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` })
+        return z.NEVER
+      }
+      return number
+    })
+
+const envSchema = z.object({
+  PORT: integer(3000, 1, 65535),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL such as https://shop.example'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
+  ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be an e-mail address').optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(12, 'must be at least 12 characters').optional(),
+  ),
+  SHOWCASE_MODE: flag(true),
+  SEED_DEMO: flag(true),
+  TRUST_PROXY: flag(false),
+  AUTH_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  PAYMENT_PROVIDER: z
+    .enum(['none', 'phonepe', 'phonepe-simulator'], { error: 'must be none, phonepe or phonepe-simulator' })
+    .default('none'),
+  PHONEPE_CLIENT_ID: optional,
+  PHONEPE_CLIENT_SECRET: optional,
+  PHONEPE_CLIENT_VERSION: integer(1, 1, 1000),
+  PHONEPE_ENV: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
+  PHONEPE_BASE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+  PHONEPE_WEBHOOK_USERNAME: optional,
+  PHONEPE_WEBHOOK_PASSWORD: optional,
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  MAIL_FROM: optional,
+  SMS_PROVIDER: z.enum(['log', 'twilio'], { error: 'must be log or twilio' }).default('log'),
+  SMS_ACCOUNT_ID: optional,
+  SMS_AUTH_TOKEN: optional,
+  SMS_SENDER: optional,
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  FACEBOOK_CLIENT_ID: optional,
+  FACEBOOK_CLIENT_SECRET: optional,
+  APPLE_CLIENT_ID: optional,
+  APPLE_CLIENT_SECRET: optional,
+  OIDC_ISSUER: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+  OIDC_CLIENT_ID: optional,
+  OIDC_CLIENT_SECRET: optional,
+  OIDC_NAME: optional,
+  OIDC_CONNECTION: optional,
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+  S3_REGION: optional,
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_PUBLIC_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+})
+
+/** Variables that only make sense together: if one is set, the others must be too. */
+const GROUPS: string[][] = [
+  ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
+  ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET'],
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+  ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+  ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+]
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = z.infer<typeof envSchema>
+
+function requireTogether(env: Env, names: string[]) {
+  const values = env as Record<string, unknown>
+  const set = names.filter((name) => values[name] !== undefined)
+  const missing = names.filter((name) => values[name] === undefined)
+  if (set.length > 0 && missing.length > 0) {
+    throw new ConfigError(`${missing[0]} must be set when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set`)
+  }
+}
+
+/** Reads the environment into the typed configuration, or throws a ConfigError naming the variable. */
+export function parseConfig(source: Record<string, string | undefined>) {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    const name = String(issue.path[0])
+    const got = source[name]
+    throw new ConfigError(`${name} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`)
+  }
+  const env = result.data
+  for (const group of GROUPS) requireTogether(env, group)
+  if (env.PAYMENT_PROVIDER === 'phonepe') {
+    requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET'])
+    requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'])
+  }
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    secure: publicUrl.startsWith('https:'),
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    showcaseMode: env.SHOWCASE_MODE,
+    seedDemo: env.SEED_DEMO,
+    trustProxy: env.TRUST_PROXY,
+    authSecret: env.AUTH_SECRET,
+    payment: {
+      provider: env.PAYMENT_PROVIDER,
+      phonepe: {
+        clientId: env.PHONEPE_CLIENT_ID,
+        clientSecret: env.PHONEPE_CLIENT_SECRET,
+        clientVersion: env.PHONEPE_CLIENT_VERSION,
+        environment: env.PHONEPE_ENV,
+        baseUrl: env.PHONEPE_BASE_URL,
+        webhookUsername: env.PHONEPE_WEBHOOK_USERNAME,
+        webhookPassword: env.PHONEPE_WEBHOOK_PASSWORD,
+      },
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Malwa Namkeen <orders@localhost>' },
+    sms: {
+      provider: env.SMS_PROVIDER,
+      accountId: env.SMS_ACCOUNT_ID,
+      authToken: env.SMS_AUTH_TOKEN,
+      sender: env.SMS_SENDER,
+    },
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject: env.VAPID_SUBJECT ?? publicUrl,
+    },
+    oauth: {
+      google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+      facebook: pair(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
+      apple: pair(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET),
+      oidc:
+        env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+          ? {
+              issuer: env.OIDC_ISSUER,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+              name: env.OIDC_NAME ?? 'Single sign-on',
+              connection: env.OIDC_CONNECTION,
+            }
+          : undefined,
+    },
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION ?? 'auto',
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : undefined,
+    logLevel: env.LOG_LEVEL,
+  }
+}
+
+function pair(clientId: string | undefined, clientSecret: string | undefined) {
+  return clientId && clientSecret ? { clientId, clientSecret } : undefined
+}
+
+export type Config = ReturnType<typeof parseConfig>

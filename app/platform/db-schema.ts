@@ -1,0 +1,12 @@
+// Every table of the shop, for Drizzle's relational queries and for drizzle-kit.
+export * from '../accounts/schema.ts'
+export * from '../blog/schema.ts'
+export * from '../cart/schema.ts'
+export * from '../catalog/schema.ts'
+export * from '../contact/schema.ts'
+export * from '../notifications/schema.ts'
+export * from '../orders/schema.ts'
+export * from '../payments/schema.ts'
+export * from '../reviews/schema.ts'
+export * from '../settings/schema.ts'
+export * from './schema.ts'

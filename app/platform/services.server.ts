@@ -1,0 +1,35 @@
+// Services are created once at start-up (server/main.ts) and reach loaders and actions through
+// React Router's context. The context keys live in the server build; server/main.ts fills them
+// through createLoadContext, exported by entry.server.tsx, so both sides use the same keys.
+import { createContext, RouterContextProvider } from 'react-router'
+import type { Config } from './config.server.ts'
+import type { Database, Db } from './db.server.ts'
+import type { Logger } from './logger.server.ts'
+
+export interface Services {
+  config: Config
+  database: Database
+  db: Db
+  logger: Logger
+}
+
+export interface RequestInfo {
+  requestId: string
+  /** Per-request Content-Security-Policy nonce for the inline scripts React Router renders. */
+  nonce: string
+  /** The client's address, as seen through a configured proxy (TRUST_PROXY) or the socket. */
+  clientIp: string
+  log: Logger
+}
+
+export const servicesContext = createContext<Services>()
+export const requestContext = createContext<RequestInfo>()
+
+export function createLoadContext(services: Services, request: RequestInfo): RouterContextProvider {
+  const context = new RouterContextProvider()
+  context.set(servicesContext, services)
+  context.set(requestContext, request)
+  return context
+}
+
+export type CreateLoadContext = typeof createLoadContext

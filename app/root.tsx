@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react'
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { requestContext, servicesContext } from './platform/services.server.ts'
+import { publicSettings } from './settings/public-settings.ts'
+import { getSettings } from './settings/settings.server.ts'
+import { Breadcrumb } from './shell/breadcrumb.tsx'
+import { NotFoundContent } from './shell/not-found-content.tsx'
+import { SiteFooter } from './shell/site-footer.tsx'
+import { SiteHeader } from './shell/site-header.tsx'
+import { Button } from './ui/button.tsx'
+import { Toaster } from './ui/sonner.tsx'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext)
+  const { nonce } = context.get(requestContext)
+  return { settings: publicSettings(await getSettings(db)), publicUrl: config.publicUrl, nonce }
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
+  { rel: 'icon', href: '/icons/icon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+]
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#8a3b12" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Frame settings={loaderData.settings}>
+      <Outlet />
+    </Frame>
+  )
+}
+
+function Frame({
+  settings,
+  children,
+}: {
+  settings: Route.ComponentProps['loaderData']['settings']
+  children: ReactNode
+}) {
+  const { pathname } = useLocation()
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader shopName={settings.shopName} />
+      <main id="main" className="flex-1">
+        {pathname !== '/' && <Breadcrumb pathname={pathname} />}
+        {children}
+      </main>
+      <SiteFooter settings={settings} />
+      <Toaster />
+    </>
+  )
+}
+
+/** Unexpected failures: the spec's generic message, never a stack trace. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const content =
+    isRouteErrorResponse(error) && error.status === 404 ? (
+      <NotFoundContent />
+    ) : (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">Something went wrong</h1>
+        <p className="mt-4 text-muted-foreground">Something went wrong. Please try again.</p>
+        <Button asChild className="mt-8">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </div>
+    )
+  return data ? <Frame settings={data.settings}>{content}</Frame> : <main className="flex-1">{content}</main>
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router'
+import { ProductCard } from '#app/catalog/product-card.tsx'
+import { listFeaturedProducts } from '#app/catalog/products.server.ts'
+import { Hero } from '#app/home/hero.tsx'
+import { Testimonials } from '#app/home/testimonials.tsx'
+import { WhyChoose } from '#app/home/why-choose.tsx'
+import { servicesContext } from '#app/platform/services.server.ts'
+import { homeJsonLd } from '#app/seo/json-ld.ts'
+import { pageMeta } from '#app/seo/page-meta.ts'
+import { Button } from '#app/ui/button.tsx'
+import type { Route } from './+types/home'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext)
+  return { bestsellers: await listFeaturedProducts(db) }
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const root = args.matches[0]?.loaderData as
+    | { publicUrl: string; settings: Parameters<typeof homeJsonLd>[1] }
+    | undefined
+  return pageMeta(args, { preset: 'home', jsonLd: root ? homeJsonLd(root.publicUrl, root.settings) : [] })
+}
+
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const { settings } = matches[0].loaderData
+  return (
+    <>
+      <Hero settings={settings} />
+      <Testimonials testimonials={settings.testimonials} />
+      <WhyChoose shopName={settings.shopName} />
+      <section aria-labelledby="bestsellers-title" className="mx-auto max-w-6xl px-4 py-16">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="bestsellers-title" className="text-3xl font-bold">
+              Our Bestsellers
+            </h2>
+            <p className="mt-2 text-muted-foreground">The four namkeen Indore orders most, fried fresh every week.</p>
+          </div>
+          <Button asChild variant="outline">
+            <Link to="/products">View all products</Link>
+          </Button>
+        </div>
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {loaderData.bestsellers.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,58 @@
+// One SEO helper for every page: title, description, Open Graph with a 1200x630 image, canonical
+// link and optional JSON-LD, all rendered into the server's HTML through React Router's meta.
+import type { MetaDescriptor } from 'react-router'
+import type { Thing, WithContext } from 'schema-dts'
+import { SEO_PRESETS, type SeoPreset } from './presets.ts'
+
+export const DEFAULT_OG_IMAGE = '/images/og/default.jpg'
+
+export interface SeoInput {
+  /** The site's origin as shoppers see it (PUBLIC_URL). */
+  origin: string
+  /** Path of the page, without query string (tracking parameters never reach the canonical URL). */
+  path: string
+  preset?: SeoPreset
+  title?: string
+  description?: string
+  /** Path or absolute URL of a 1200x630 image. */
+  image?: string
+  imageAlt?: string
+  type?: 'website' | 'article' | 'product'
+  jsonLd?: WithContext<Thing>[]
+  noindex?: boolean
+}
+
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const preset = input.preset ? SEO_PRESETS[input.preset] : undefined
+  const title = input.title ?? preset?.title ?? 'Malwa Namkeen'
+  const description = input.description ?? preset?.description ?? SEO_PRESETS.home.description
+  const url = absoluteUrl(input.origin, input.path)
+  const image = absoluteUrl(input.origin, input.image ?? DEFAULT_OG_IMAGE)
+
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: 'Malwa Namkeen' },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { property: 'og:image:alt', content: input.imageAlt ?? title },
+    { property: 'og:locale', content: 'en_IN' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
+    ...(input.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    ...(input.jsonLd ?? []).map((data) => ({ 'script:ld+json': data })),
+  ]
+}
+
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  if (!origin) return pathOrUrl
+  return new URL(pathOrUrl, `${origin}/`).toString()
+}

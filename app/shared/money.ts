@@ -1,0 +1,19 @@
+// Money is integer paise everywhere; only display code turns it into rupees, with Indian grouping.
+
+const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
+const wholeRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+})
+
+/** 8000 -> '₹80.00'; 10000000 -> '₹1,00,000.00'. */
+export function formatRupees(paise: number): string {
+  return withPaise.format(paise / 100)
+}
+
+/** The admin's revenue figure: rupees without decimals. */
+export function formatWholeRupees(paise: number): string {
+  return wholeRupees.format(paise / 100)
+}

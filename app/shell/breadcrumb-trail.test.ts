@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { breadcrumbTrail } from './breadcrumb-trail.ts'
+
+describe('breadcrumb trail', () => {
+  it('turns dashes into spaces and capitalises words', () => {
+    expect(breadcrumbTrail('/terms-and-conditions')).toEqual([
+      { label: 'Home', path: '/' },
+      { label: 'Terms And Conditions', path: '/terms-and-conditions' },
+    ])
+  })
+
+  it('links each level to its own path', () => {
+    expect(breadcrumbTrail('/blog/how-to-keep-sev-crisp/')).toEqual([
+      { label: 'Home', path: '/' },
+      { label: 'Blog', path: '/blog' },
+      { label: 'How To Keep Sev Crisp', path: '/blog/how-to-keep-sev-crisp' },
+    ])
+  })
+
+  it('is only Home on the home page', () => {
+    expect(breadcrumbTrail('/')).toEqual([{ label: 'Home', path: '/' }])
+  })
+
+  it('decodes escapes and survives malformed ones', () => {
+    expect(breadcrumbTrail('/products/masala%20sev').at(-1)?.label).toBe('Masala Sev')
+    expect(breadcrumbTrail('/products/%E0%A4').at(-1)?.label).toBe('%E0%A4')
+  })
+})

@@ -1,0 +1,31 @@
+export interface Crumb {
+  label: string
+  path: string
+}
+
+/** '/blog/how-to-store-sev' -> Home, Blog, How To Store Sev (dashes to spaces, words capitalised). */
+export function breadcrumbTrail(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean)
+  return [
+    { label: 'Home', path: '/' },
+    ...segments.map((segment, index) => ({
+      label: crumbLabel(segment),
+      path: `/${segments.slice(0, index + 1).join('/')}`,
+    })),
+  ]
+}
+
+function crumbLabel(segment: string): string {
+  let text = segment
+  try {
+    text = decodeURIComponent(segment)
+  } catch {
+    // A malformed escape stays as written.
+  }
+  return text
+    .replace(/-/g, ' ')
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ')
+}

@@ -1,0 +1,32 @@
+import { ChevronRight } from 'lucide-react'
+import { Link } from 'react-router'
+import { breadcrumbTrail } from './breadcrumb-trail.ts'
+
+/** Shown on every page but home: one crumb per path segment, the last one not a link. */
+export function Breadcrumb({ pathname }: { pathname: string }) {
+  const trail = breadcrumbTrail(pathname)
+  if (trail.length < 2) return null
+  return (
+    <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-4 pt-4 text-sm text-muted-foreground">
+      <ol className="flex flex-wrap items-center gap-1">
+        {trail.map((crumb, index) => {
+          const last = index === trail.length - 1
+          return (
+            <li key={crumb.path} className="flex items-center gap-1">
+              {index > 0 && <ChevronRight className="size-3.5" aria-hidden />}
+              {last ? (
+                <span aria-current="page" className="font-medium text-foreground">
+                  {crumb.label}
+                </span>
+              ) : (
+                <Link to={crumb.path} className="hover:text-primary hover:underline">
+                  {crumb.label}
+                </Link>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+  )
+}

@@ -1,0 +1,94 @@
+import { Mail, MapPin, Phone } from 'lucide-react'
+import { Link } from 'react-router'
+import type { PublicSettings } from '#app/settings/public-settings.ts'
+import { NAV_LINKS, POLICY_LINKS } from './nav-links.ts'
+
+export function SiteFooter({ settings }: { settings: PublicSettings }) {
+  const year = new Date().getFullYear()
+  return (
+    <footer className="mt-16 bg-brown text-[oklch(0.93_0.03_85)]">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-3">
+          <p className="font-serif text-xl font-bold text-white">{settings.shopName}</p>
+          <p className="text-sm leading-relaxed">{settings.qualityTagline}</p>
+          <p className="flex items-center gap-2 text-sm">
+            <span
+              className="inline-flex size-4 items-center justify-center border-2 border-[oklch(0.75_0.15_145)]"
+              aria-hidden
+            >
+              <span className="size-1.5 rounded-full bg-[oklch(0.75_0.15_145)]" />
+            </span>
+            100% vegetarian
+          </p>
+          <p className="text-sm">FSSAI Lic. No. {settings.fssaiLicence}</p>
+        </div>
+        <nav aria-label="Shop" className="space-y-2 text-sm">
+          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Shop</h2>
+          <ul className="space-y-2">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Policies" className="space-y-2 text-sm">
+          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Policies</h2>
+          <ul className="space-y-2">
+            {POLICY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-3 text-sm">
+          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Get in touch</h2>
+          <address className="space-y-2 not-italic">
+            <p className="flex gap-2">
+              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {settings.address}
+            </p>
+            <p className="flex gap-2">
+              <Phone className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <a href={`tel:${settings.phone.replace(/\s/g, '')}`} className="hover:text-white hover:underline">
+                {settings.phone}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <a href={`mailto:${settings.email}`} className="break-all hover:text-white hover:underline">
+                {settings.email}
+              </a>
+            </p>
+          </address>
+          {settings.socialLinks.length > 0 && (
+            <ul className="flex flex-wrap gap-3 pt-1" aria-label="Follow us">
+              {settings.socialLinks.map((link) => (
+                <li key={link.url}>
+                  <a
+                    href={link.url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="rounded-full border border-white/30 px-3 py-1 hover:bg-white/10"
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs">
+          © {year} {settings.legalName}. All prices in Indian rupees, inclusive of taxes.
+        </p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,79 @@
+import { Menu, X } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { cn } from '#app/ui/cn.ts'
+import { Logo } from './logo.tsx'
+import { NAV_LINKS } from './nav-links.ts'
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-secondary hover:text-brown',
+    isActive ? 'text-primary' : 'text-foreground/80',
+  )
+
+export function SiteHeader({ shopName }: { shopName: string }) {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Logo shopName={shopName} />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <Link
+            to="/auth"
+            className="ml-2 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+          >
+            Login
+          </Link>
+        </nav>
+        <MobileMenu />
+      </div>
+    </header>
+  )
+}
+
+/** A disclosure, so the menu opens with or without JavaScript; it closes after a navigation. */
+function MobileMenu() {
+  const details = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new location
+  useEffect(() => {
+    if (details.current) details.current.open = false
+  }, [location.key])
+
+  return (
+    <details ref={details} className="group md:hidden">
+      <summary
+        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-secondary [&::-webkit-details-marker]:hidden"
+        aria-label="Menu"
+      >
+        <Menu className="size-6 group-open:hidden" aria-hidden />
+        <X className="hidden size-6 group-open:block" aria-hidden />
+      </summary>
+      <nav
+        aria-label="Mobile"
+        className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b bg-background px-4 pt-2 pb-4 shadow-lg"
+      >
+        {NAV_LINKS.map((link) => (
+          <NavLink
+            key={link.to}
+            to={link.to}
+            end={link.to === '/'}
+            className={(state) => cn(linkClass(state), 'py-3 text-base')}
+          >
+            {link.label}
+          </NavLink>
+        ))}
+        <Link
+          to="/auth"
+          className="mt-2 rounded-md bg-primary px-4 py-3 text-center text-base font-semibold text-primary-foreground"
+        >
+          Login
+        </Link>
+      </nav>
+    </details>
+  )
+}

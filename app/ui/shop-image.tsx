@@ -1,0 +1,56 @@
+import { ImageOff } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { srcSetFor } from '#app/shared/image-variants.ts'
+import { cn } from './cn.ts'
+
+interface ShopImageProps {
+  src: string | null
+  alt: string
+  width: number
+  height: number
+  /** The rendered width, for the browser's choice from srcset. */
+  sizes: string
+  /** Above the fold: load at once, with high priority. */
+  priority?: boolean
+  className?: string
+}
+
+/** An image with explicit dimensions, responsive srcset, a skeleton while loading and a message on error. */
+export function ShopImage({ src, alt, width, height, sizes, priority = false, className }: ShopImageProps) {
+  const [failed, setFailed] = useState(!src)
+  const image = useRef<HTMLImageElement>(null)
+  // An error before hydration fired no React event: look at the element once mounted.
+  useEffect(() => {
+    const element = image.current
+    if (element?.complete && element.naturalWidth === 0) setFailed(true)
+  }, [])
+
+  return (
+    <div className={cn('relative overflow-hidden bg-muted', className)} style={{ aspectRatio: `${width} / ${height}` }}>
+      {failed ? (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-muted-foreground">
+          <ImageOff className="size-6" aria-hidden />
+          Image not available
+        </div>
+      ) : (
+        <>
+          <div className="absolute inset-0 animate-pulse bg-muted" aria-hidden />
+          <img
+            ref={image}
+            src={src ?? undefined}
+            srcSet={src ? srcSetFor(src) : undefined}
+            sizes={sizes}
+            alt={alt}
+            width={width}
+            height={height}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+            onError={() => setFailed(true)}
+            className="relative size-full object-cover"
+          />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+// Screenshots of pages at phone and desktop widths, for looking at what we build:
+//   node scripts/screenshot.ts http://localhost:3000 / /products ...   (PNG files into ./screenshots)
+import { mkdirSync } from 'node:fs'
+import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts'
+
+const [origin = 'http://localhost:3000', ...paths] = process.argv.slice(2)
+const widths = [360, 1280]
+mkdirSync('screenshots', { recursive: true })
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+for (const width of widths) {
+  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 780 : 900 } })
+  for (const path of paths.length ? paths : ['/']) {
+    await page.goto(origin + path)
+    await page.waitForLoadState('load')
+    const name = `screenshots/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`
+    await page.screenshot({ path: name, fullPage: true })
+    console.log(name)
+  }
+  await page.close()
+}
+await browser.close()

@@ -1,0 +1,130 @@
+// The HTTP layer: request ids and logs, security headers, compression, static assets, health, and
+// everything else handed to React Router.
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { type RequestIdVariables, requestId } from 'hono/request-id'
+import { NONCE, type SecureHeadersVariables, secureHeaders } from 'hono/secure-headers'
+import type { RouterContextProvider, ServerBuild } from 'react-router'
+import { createRequestHandler } from 'react-router'
+import type { CreateLoadContext, Services } from '../app/platform/services.server.ts'
+
+export interface AppOptions {
+  services: Services
+  /** The React Router server build, or a function loading it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  mode: 'production' | 'development'
+  /** Folder of the built browser assets (production only). */
+  clientDir?: string
+}
+
+const YEAR = 60 * 60 * 24 * 365
+const WEEK = 60 * 60 * 24 * 7
+
+export function createApp({ services, build, mode, clientDir }: AppOptions) {
+  const { config, database, logger } = services
+  const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>()
+  const handle = createRequestHandler(build, mode)
+  const loadBuild = typeof build === 'function' ? build : async () => build
+
+  app.use(requestId())
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    c.res.headers.set('X-Request-Id', c.get('requestId'))
+    logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    )
+  })
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE, ...(mode === 'development' ? ["'unsafe-inline'"] : [])],
+        // Toasts inject their stylesheet at run time; style attributes carry image aspect ratios.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...(mode === 'development' ? ['ws:'] : [])],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+      strictTransportSecurity: config.secure ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  app.use(
+    compress({
+      contentTypeFilter: (type) =>
+        /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg)/.test(type),
+    }),
+  )
+
+  app.get('/healthz', (c) => c.text('ok'))
+  app.get('/readyz', async (c) => {
+    try {
+      await database.ping()
+      return c.text('ready')
+    } catch (error) {
+      logger.error({ err: error }, 'readiness check failed: database unreachable')
+      return c.text('database unreachable', 503)
+    }
+  })
+
+  if (clientDir) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header('Cache-Control', `public, max-age=${YEAR}, immutable`),
+      }),
+    )
+    app.use(
+      '*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header('Cache-Control', `public, max-age=${WEEK}`),
+      }),
+    )
+  }
+
+  app.all('*', async (c) => {
+    const serverBuild = await loadBuild()
+    const createLoadContext = (serverBuild.entry.module as unknown as { createLoadContext: CreateLoadContext })
+      .createLoadContext
+    const requestIdValue = c.get('requestId')
+    const context: RouterContextProvider = createLoadContext(services, {
+      requestId: requestIdValue,
+      nonce: c.get('secureHeadersNonce') ?? '',
+      clientIp: clientIp(c.req.header('x-forwarded-for'), getConnInfo(c).remote.address, config.trustProxy),
+      log: logger.child({ requestId: requestIdValue }),
+    })
+    return handle(c.req.raw, context)
+  })
+
+  return app
+}
+
+/** Behind a configured proxy the client is the last address the proxy appended; otherwise the socket's. */
+export function clientIp(forwardedFor: string | undefined, socketAddress: string | undefined, trustProxy: boolean) {
+  if (trustProxy && forwardedFor) {
+    const last = forwardedFor.split(',').at(-1)?.trim()
+    if (last) return last
+  }
+  return socketAddress ?? 'unknown'
+}

@@ -1,0 +1,91 @@
+// Start-up: configuration, database (migrated explicitly), first-start data, HTTP server, shutdown.
+import { existsSync } from 'node:fs'
+import { createServer, type RequestListener } from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
+import { type Config, ConfigError, parseConfig } from '../app/platform/config.server.ts'
+import { openDatabase } from '../app/platform/db.server.ts'
+import { initialiseShop } from '../app/platform/first-start.server.ts'
+import { createLogger } from '../app/platform/logger.server.ts'
+import type { Services } from '../app/platform/services.server.ts'
+import { createApp } from './app.ts'
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
+const dev = process.argv.includes('--dev')
+
+function readConfig(): Config {
+  try {
+    return parseConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+const config = readConfig()
+const logger = createLogger(config.logLevel)
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.resolve(root, config.dataDir) })
+await database.migrate()
+if (await initialiseShop(database.db, { seedDemo: config.seedDemo, showcaseMode: config.showcaseMode })) {
+  logger.info({ seedDemo: config.seedDemo }, 'initialised an empty database')
+}
+const services: Services = { config, database, db: database.db, logger }
+
+const listener = dev ? await createDevListener() : await createProductionListener()
+const server = createServer(listener)
+server.listen(config.port, config.host, () => {
+  logger.info(
+    { port: config.port, database: database.kind, publicUrl: config.publicUrl },
+    `shop listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  )
+})
+
+async function createProductionListener(): Promise<RequestListener> {
+  const buildFile = path.join(root, 'build/server/index.js')
+  if (!existsSync(buildFile)) {
+    console.error('No production build found: run `npm run build` first (npm start does it for you).')
+    process.exit(1)
+  }
+  const build = (await import(buildFile)) as ServerBuild
+  const clientDir = path.relative(process.cwd(), path.join(root, 'build/client'))
+  return getRequestListener(createApp({ services, build, mode: 'production', clientDir }).fetch)
+}
+
+/** Development: Vite serves the browser modules and reloads the server build on change. */
+async function createDevListener(): Promise<RequestListener> {
+  const vite = await import('vite')
+  const devServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' })
+  const app = createApp({
+    services,
+    mode: 'development',
+    build: () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+  })
+  const appListener = getRequestListener(app.fetch)
+  return (req, res) => devServer.middlewares(req, res, () => appListener(req, res))
+}
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  logger.info({ signal }, 'shutting down: finishing in-flight requests')
+  const force = setTimeout(() => {
+    logger.warn('in-flight requests did not finish in 10 s; closing anyway')
+    process.exit(1)
+  }, 10_000)
+  force.unref()
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    server.closeIdleConnections()
+  })
+  await database.close()
+  logger.info('stopped')
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

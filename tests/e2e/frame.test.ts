@@ -1,0 +1,66 @@
+import { expect, test } from './fixtures.ts'
+
+test('inner pages carry a breadcrumb whose last crumb is not a link', async ({ page }) => {
+  await page.goto('/terms-and-conditions')
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
+  await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+  await expect(crumbs.getByText('Terms And Conditions')).toHaveAttribute('aria-current', 'page')
+  await expect(crumbs.getByRole('link', { name: 'Terms And Conditions' })).toHaveCount(0)
+})
+
+test('the home page has no breadcrumb', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0)
+})
+
+test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+  const response = await page.goto('/no-such-namkeen')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Return to Home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('every route of the route table answers', async ({ request }) => {
+  const routes = [
+    '/',
+    '/products',
+    '/about',
+    '/contact',
+    '/blog',
+    '/faq',
+    '/auth',
+    '/checkout',
+    '/order-success',
+    '/payment-status',
+    '/my-orders',
+    '/admin',
+    '/quality-policy',
+    '/terms-and-conditions',
+    '/privacy-policy',
+    '/shipping-policy',
+  ]
+  for (const route of routes) {
+    const response = await request.get(route)
+    expect(response.status(), route).toBe(200)
+  }
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the home page is complete', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Authentic Indori Namkeen' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Our Bestsellers' }).getByRole('article')).toHaveCount(4)
+    await expect(page.getByRole('contentinfo').getByText('Sarafa Bazaar, Indore, Madhya Pradesh 452002')).toBeVisible()
+  })
+
+  test('the phone menu opens and navigates', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the menu button is for phones')
+    await page.goto('/')
+    await page.getByLabel('Menu').click()
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Products' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible()
+  })
+})

@@ -1,0 +1,50 @@
+// The databases the integration suite runs on: embedded PGlite always, and a real PostgreSQL server
+// when TEST_DATABASE_URL is set (CI sets it). Each suite gets a database of its own.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { type Database, openDatabase } from '#app/platform/db.server.ts'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+/** Creates an empty PostgreSQL database on the TEST_DATABASE_URL server and returns its URL and a drop(). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `shop_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+/** A migrated, empty database of the given kind; close() also drops a PostgreSQL one. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: null })
+    await database.migrate()
+    return database
+  }
+  const { url, drop } = await createPostgresDatabase()
+  const database = await openDatabase({ databaseUrl: url, dataDir: null })
+  await database.migrate()
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      await drop()
+    },
+  }
+}

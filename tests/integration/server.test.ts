@@ -1,0 +1,150 @@
+// The production server as a newcomer runs it: start-up on each database, restarts, refused
+// configuration, headers, health, static assets and shutdown. Needs `npm run build` first.
+import { existsSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { products } from '#app/catalog/schema.ts'
+import { openDatabase } from '#app/platform/db.server.ts'
+import { type RunningServer, runServerToExit, startServer, temporaryDataDir } from '../server-process.ts'
+import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
+
+if (!existsSync(new URL('../../build/server/index.js', import.meta.url))) {
+  throw new Error('No production build: run `npm run build` before the integration tests (npm test does).')
+}
+
+const BESTSELLERS = ['Premium Ratlami Sev', 'Satwik Khatta Meetha', 'Navratna Mixture', 'Tikhi Bundi']
+
+describe.each(DATABASE_KINDS)('the shop server on %s', (kind) => {
+  let env: Record<string, string>
+  let countProducts: () => Promise<number>
+  let cleanup = async () => {}
+  let server: RunningServer | undefined
+
+  beforeAll(async () => {
+    if (kind === 'postgres') {
+      const { url, drop } = await createPostgresDatabase()
+      env = { DATABASE_URL: url }
+      cleanup = drop
+    } else {
+      env = { DATA_DIR: temporaryDataDir() }
+    }
+    countProducts = async () => {
+      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? null })
+      try {
+        return await database.db.$count(products)
+      } finally {
+        await database.close()
+      }
+    }
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await cleanup()
+  })
+
+  it('migrates and seeds an empty database, then serves the home page with the catalogue', async () => {
+    server = await startServer(env)
+    const response = await fetch(server.url)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('Authentic Indori Namkeen')
+    expect(html).toContain('Fresh From Indore To Your Doorstep')
+    for (const name of BESTSELLERS) expect(html).toContain(name)
+    expect(html).toMatch(/<title>[^<]+<\/title>/)
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/)
+    expect(html).toContain(`<meta property="og:image" content="${server.url}/images/og/default.jpg"/>`)
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/"/>`)
+    expect(html).toContain('"@type":"Organization"')
+  })
+
+  it('keeps its data across a restart and seeds nothing twice', async () => {
+    expect(await server!.stop()).toBe(0)
+    const before = await countProducts()
+    expect(before).toBeGreaterThan(0)
+    server = await startServer(env)
+    expect((await fetch(server.url)).status).toBe(200)
+    await server.stop()
+    server = undefined
+    expect(await countProducts()).toBe(before)
+  })
+})
+
+describe('a refused configuration', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'postgres//missing-colon' }, 'DATABASE_URL'],
+    [{ SEED_DEMO: 'perhaps' }, 'SEED_DEMO'],
+  ])('%j stops start-up with one line naming %s', async (env, name) => {
+    const { code, output } = await runServerToExit(env)
+    expect(code).not.toBe(0)
+    const lines = output.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${name} `))
+  })
+})
+
+describe('the HTTP layer', () => {
+  let server: RunningServer
+
+  beforeAll(async () => {
+    server = await startServer({ PUBLIC_URL: 'https://namkeen.example' })
+  })
+  afterAll(async () => {
+    await server.stop()
+  })
+
+  it('answers health and readiness', async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).text()).toBe('ok')
+    const ready = await fetch(`${server.url}/readyz`)
+    expect(ready.status).toBe(200)
+  })
+
+  it('sends security headers, with a nonce for the inline scripts and HSTS on an https origin', async () => {
+    const response = await fetch(server.url)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toBeTruthy()
+    const html = await response.text()
+    const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)]
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=')
+    expect(response.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  it('compresses pages for browsers that accept it', async () => {
+    const response = await fetch(server.url, { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('caches fingerprinted assets for a year', async () => {
+    const html = await (await fetch(server.url)).text()
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
+    expect(asset).toBeTruthy()
+    const response = await fetch(`${server.url}${asset}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('serves a real favicon', async () => {
+    const response = await fetch(`${server.url}/favicon.ico`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/icon/)
+  })
+
+  it('answers an unknown path with the 404 page', async () => {
+    const response = await fetch(`${server.url}/no-such-page`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('Oops! Page not found')
+  })
+
+  it('stops gracefully on SIGTERM', async () => {
+    const other = await startServer()
+    expect(await other.stop()).toBe(0)
+    expect(other.output()).not.toMatch(/error/i)
+  })
+})

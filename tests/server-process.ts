@@ -1,0 +1,97 @@
+// Starts the production server (server/main.ts on the project's Node) on a free loopback port, and
+// stops it by its PID. Used by the integration suite and by the end-to-end global setup.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+export function temporaryDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'shop-data-'))
+}
+
+export interface RunningServer {
+  url: string
+  process: ChildProcess
+  output: () => string
+  stop: () => Promise<number | null>
+}
+
+/** Runs server/main.ts with the given environment (on top of a clean one) and waits until it is ready. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = env.PORT ? Number(env.PORT) : await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      DATA_DIR: temporaryDataDir(),
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = once(child, 'exit')
+
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`)
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the server did not become ready in 90 s:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      const [code] = await exited
+      return code as number | null
+    },
+  }
+}
+
+/** Runs server/main.ts expecting it to exit (a refused configuration); returns its exit code and output. */
+export async function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: temporaryDataDir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  const [code] = await once(child, 'exit')
+  clearTimeout(timer)
+  return { code: code as number | null, output }
+}
