@@ -3,6 +3,7 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes'
 export default [
   index('routes/home.tsx'),
   route('products', 'routes/products.tsx'),
+  route('products/:slug', 'routes/product.tsx'),
   route('about', 'routes/about.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),
@@ -18,5 +19,7 @@ export default [
   route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('shipping-policy', 'routes/shipping-policy.tsx'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -7,110 +7,110 @@
  *
  * Uses only erasable TypeScript so it runs with Node's built-in type stripping.
  */
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import sharp, { type Sharp } from 'sharp'
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const ART = join(ROOT, 'art');
-const PUBLIC = join(ROOT, 'public');
-const IMAGES = join(PUBLIC, 'images');
-const ICONS = join(PUBLIC, 'icons');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const ART = join(ROOT, 'art')
+const PUBLIC = join(ROOT, 'public')
+const IMAGES = join(PUBLIC, 'images')
+const ICONS = join(PUBLIC, 'icons')
 
-const CREAM = '#FFF6E5';
-const BROWN = '#5A2E1A';
-const SAFFRON = '#D9822B';
-const CHILLI = '#B8322A';
-const TURMERIC = '#E8A33D';
-const SERIF = 'DejaVu Serif, Noto Serif, serif';
-const SANS = 'DejaVu Sans, Noto Sans, sans-serif';
+const CREAM = '#FFF6E5'
+const BROWN = '#5A2E1A'
+const SAFFRON = '#D9822B'
+const CHILLI = '#B8322A'
+const TURMERIC = '#E8A33D'
+const SERIF = 'DejaVu Serif, Noto Serif, serif'
+const SANS = 'DejaVu Sans, Noto Sans, sans-serif'
 
-const WEBP = { quality: 78, effort: 6, smartSubsample: true } as const;
-const JPEG = { quality: 80, mozjpeg: true } as const;
-const PNG = { compressionLevel: 9, adaptiveFiltering: true } as const;
+const WEBP = { quality: 78, effort: 6, smartSubsample: true } as const
+const JPEG = { quality: 80, mozjpeg: true } as const
+const PNG = { compressionLevel: 9, adaptiveFiltering: true } as const
 
-const written: string[] = [];
+const written: string[] = []
 
 async function ensureDir(file: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  await mkdir(dirname(file), { recursive: true })
 }
 
 function note(file: string): void {
-  written.push(file);
+  written.push(file)
 }
 
 /** Read the intrinsic width/height of an SVG from its viewBox. */
 function svgSize(svg: Buffer): { width: number; height: number } {
-  const m = /viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"/.exec(svg.toString('utf8', 0, 600));
-  if (!m) throw new Error('SVG without viewBox');
-  return { width: Number(m[1]), height: Number(m[2]) };
+  const m = /viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"/.exec(svg.toString('utf8', 0, 600))
+  if (!m) throw new Error('SVG without viewBox')
+  return { width: Number(m[1]), height: Number(m[2]) }
 }
 
 /** Rasterise an SVG so that it comes out exactly width x height pixels. */
-function rasterise(svg: Buffer, width: number, height: number): sharp.Sharp {
-  const size = svgSize(svg);
+function rasterise(svg: Buffer, width: number, height: number): Sharp {
+  const size = svgSize(svg)
   // render the vector at the target scale (72 dpi = 1 SVG unit per pixel), then pin the exact size
-  const density = 72 * Math.max(width / size.width, height / size.height);
-  return sharp(svg, { density }).resize(width, height, { fit: 'cover' });
+  const density = 72 * Math.max(width / size.width, height / size.height)
+  return sharp(svg, { density }).resize(width, height, { fit: 'cover' })
 }
 
 async function toWebp(svg: Buffer, width: number, height: number, out: string): Promise<void> {
-  await ensureDir(out);
-  await rasterise(svg, width, height).webp(WEBP).toFile(out);
-  note(out);
+  await ensureDir(out)
+  await rasterise(svg, width, height).webp(WEBP).toFile(out)
+  note(out)
 }
 
 function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
 function titleCase(key: string): string {
   return key
     .split('-')
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+    .join(' ')
 }
 
 /** Greedy word wrap using an approximate glyph width (DejaVu Serif Bold ~0.64em). */
 function wrap(text: string, fontSize: number, maxWidth: number, em = 0.64): string[] {
-  const lines: string[] = [];
-  let line = '';
+  const lines: string[] = []
+  let line = ''
   for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
+    const next = line ? `${line} ${word}` : word
     if (line && next.length * fontSize * em > maxWidth) {
-      lines.push(line);
-      line = word;
+      lines.push(line)
+      line = word
     } else {
-      line = next;
+      line = next
     }
   }
-  if (line) lines.push(line);
-  return lines;
+  if (line) lines.push(line)
+  return lines
 }
 
 // ---------------------------------------------------------------------------
 // Product social card: product art on the right, name + shop on the left
 // ---------------------------------------------------------------------------
 async function productOg(key: string, svg: Buffer, logoSvg: Buffer, out: string): Promise<void> {
-  const W = 1200;
-  const H = 630;
-  const name = titleCase(key);
-  let fontSize = 72;
-  let lines = wrap(name, fontSize, 520);
+  const W = 1200
+  const H = 630
+  const name = titleCase(key)
+  let fontSize = 72
+  let lines = wrap(name, fontSize, 520)
   while (lines.length > 2 || lines.some((l) => l.length * fontSize * 0.64 > 540)) {
-    fontSize -= 4;
-    lines = wrap(name, fontSize, 520);
+    fontSize -= 4
+    lines = wrap(name, fontSize, 520)
   }
-  const lineH = fontSize * 1.12;
-  const nameTop = 250;
+  const lineH = fontSize * 1.12
+  const nameTop = Math.round(250 + (2 - lines.length) * lineH * 0.45)
   const nameSvg = lines
     .map(
       (l, i) =>
         `<text x="72" y="${Math.round(nameTop + i * lineH)}" font-family="${SERIF}" font-weight="bold" font-size="${fontSize}" fill="${BROWN}">${escapeXml(l)}</text>`,
     )
-    .join('');
-  const afterName = Math.round(nameTop + (lines.length - 1) * lineH + 46);
+    .join('')
+  const afterName = Math.round(nameTop + (lines.length - 1) * lineH + 46)
   const card = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
       `<defs><radialGradient id="bg" cx=".74" cy=".45" r=".85"><stop offset="0" stop-color="#FFFBF3"/><stop offset=".6" stop-color="${CREAM}"/><stop offset="1" stop-color="#F6E0BA"/></radialGradient></defs>` +
@@ -122,25 +122,25 @@ async function productOg(key: string, svg: Buffer, logoSvg: Buffer, out: string)
       `<rect x="74" y="${afterName - 6}" width="120" height="6" rx="3" fill="${SAFFRON}"/><circle cx="212" cy="${afterName - 3}" r="5" fill="${CHILLI}"/><rect x="230" y="${afterName - 6}" width="40" height="6" rx="3" fill="${TURMERIC}"/>` +
       `<text x="72" y="${afterName + 52}" font-family="${SANS}" font-size="27" fill="${BROWN}">Fresh From Indore To Your Doorstep</text>` +
       `</svg>`,
-  );
+  )
   // product art: crop the empty margin, then feather the edges into the card
-  const S = 630;
-  const full = await rasterise(svg, 960, 960).png().toBuffer();
+  const S = 630
+  const full = await rasterise(svg, 960, 960).png().toBuffer()
   const art = await sharp(full)
     .extract({ left: 40, top: 80, width: 880, height: 880 })
     .resize(S, S)
     .ensureAlpha()
     .png()
-    .toBuffer();
+    .toBuffer()
   const mask = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}"><defs><radialGradient id="m" cx=".5" cy=".5" r=".5"><stop offset=".78" stop-color="#fff" stop-opacity="1"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><rect width="${S}" height="${S}" fill="url(#m)"/></svg>`,
-  );
+  )
   const feathered = await sharp(art)
     .composite([{ input: await sharp(mask).png().toBuffer(), blend: 'dest-in' }])
     .png()
-    .toBuffer();
-  const logo = await rasterise(logoSvg, 68, 68).png().toBuffer();
-  await ensureDir(out);
+    .toBuffer()
+  const logo = await rasterise(logoSvg, 68, 68).png().toBuffer()
+  await ensureDir(out)
   await sharp(await sharp(card).png().toBuffer())
     .composite([
       { input: feathered, left: W - S, top: 0 },
@@ -148,103 +148,99 @@ async function productOg(key: string, svg: Buffer, logoSvg: Buffer, out: string)
     ])
     .flatten({ background: CREAM })
     .jpeg(JPEG)
-    .toFile(out);
-  note(out);
+    .toFile(out)
+  note(out)
 }
 
 // ---------------------------------------------------------------------------
 // Icons
 // ---------------------------------------------------------------------------
 async function iconOnCream(logoSvg: Buffer, size: number, logoSize: number, out: string): Promise<void> {
-  const logo = await rasterise(logoSvg, logoSize, logoSize).png().toBuffer();
-  const off = Math.round((size - logoSize) / 2);
-  await ensureDir(out);
+  const logo = await rasterise(logoSvg, logoSize, logoSize).png().toBuffer()
+  const off = Math.round((size - logoSize) / 2)
+  await ensureDir(out)
   await sharp({ create: { width: size, height: size, channels: 4, background: CREAM } })
     .composite([{ input: logo, left: off, top: off }])
     .png(PNG)
-    .toFile(out);
-  note(out);
+    .toFile(out)
+  note(out)
 }
 
 /** ICO container holding PNG-compressed images (valid since Windows Vista). */
 function buildIco(images: { size: number; png: Buffer }[]): Buffer {
-  const header = Buffer.alloc(6);
-  header.writeUInt16LE(0, 0); // reserved
-  header.writeUInt16LE(1, 2); // type: icon
-  header.writeUInt16LE(images.length, 4);
-  const entries: Buffer[] = [];
-  let offset = 6 + 16 * images.length;
+  const header = Buffer.alloc(6)
+  header.writeUInt16LE(0, 0) // reserved
+  header.writeUInt16LE(1, 2) // type: icon
+  header.writeUInt16LE(images.length, 4)
+  const entries: Buffer[] = []
+  let offset = 6 + 16 * images.length
   for (const img of images) {
-    const e = Buffer.alloc(16);
-    e.writeUInt8(img.size >= 256 ? 0 : img.size, 0); // width
-    e.writeUInt8(img.size >= 256 ? 0 : img.size, 1); // height
-    e.writeUInt8(0, 2); // palette colours
-    e.writeUInt8(0, 3); // reserved
-    e.writeUInt16LE(1, 4); // colour planes
-    e.writeUInt16LE(32, 6); // bits per pixel
-    e.writeUInt32LE(img.png.length, 8);
-    e.writeUInt32LE(offset, 12);
-    offset += img.png.length;
-    entries.push(e);
+    const e = Buffer.alloc(16)
+    e.writeUInt8(img.size >= 256 ? 0 : img.size, 0) // width
+    e.writeUInt8(img.size >= 256 ? 0 : img.size, 1) // height
+    e.writeUInt8(0, 2) // palette colours
+    e.writeUInt8(0, 3) // reserved
+    e.writeUInt16LE(1, 4) // colour planes
+    e.writeUInt16LE(32, 6) // bits per pixel
+    e.writeUInt32LE(img.png.length, 8)
+    e.writeUInt32LE(offset, 12)
+    offset += img.png.length
+    entries.push(e)
   }
-  return Buffer.concat([header, ...entries, ...images.map((i) => i.png)]);
+  return Buffer.concat([header, ...entries, ...images.map((i) => i.png)])
 }
 
 // ---------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------
 async function main(): Promise<void> {
-  const productFiles = (await readdir(join(ART, 'products'))).filter((f) => f.endsWith('.svg')).sort();
-  const logoSvg = await readFile(join(ART, 'logo.svg'));
+  const productFiles = (await readdir(join(ART, 'products'))).filter((f) => f.endsWith('.svg')).sort()
+  const logoSvg = await readFile(join(ART, 'logo.svg'))
 
   for (const file of productFiles) {
-    const key = file.replace(/\.svg$/, '');
-    const svg = await readFile(join(ART, 'products', file));
-    await Promise.all(
-      [320, 640, 960].map((w) => toWebp(svg, w, w, join(IMAGES, 'products', `${key}-${w}.webp`))),
-    );
-    await productOg(key, svg, logoSvg, join(IMAGES, 'og', 'products', `${key}.jpg`));
+    const key = file.replace(/\.svg$/, '')
+    const svg = await readFile(join(ART, 'products', file))
+    await Promise.all([320, 640, 960].map((w) => toWebp(svg, w, w, join(IMAGES, 'products', `${key}-${w}.webp`))))
+    await productOg(key, svg, logoSvg, join(IMAGES, 'og', 'products', `${key}.jpg`))
   }
 
-  const hero = await readFile(join(ART, 'hero.svg'));
+  const hero = await readFile(join(ART, 'hero.svg'))
   await Promise.all(
     [640, 1280, 1920].map((w) => toWebp(hero, w, Math.round((w * 9) / 16), join(IMAGES, `hero-${w}.webp`))),
-  );
+  )
 
-  const blog = await readFile(join(ART, 'blog-fallback.svg'));
+  const blog = await readFile(join(ART, 'blog-fallback.svg'))
   await Promise.all(
-    [320, 640, 960].map((w) =>
-      toWebp(blog, w, Math.round((w * 9) / 16), join(IMAGES, `blog-fallback-${w}.webp`)),
-    ),
-  );
+    [320, 640, 960].map((w) => toWebp(blog, w, Math.round((w * 9) / 16), join(IMAGES, `blog-fallback-${w}.webp`))),
+  )
 
-  const og = await readFile(join(ART, 'og-default.svg'));
-  const ogOut = join(IMAGES, 'og', 'default.jpg');
-  await ensureDir(ogOut);
-  await rasterise(og, 1200, 630).flatten({ background: CREAM }).jpeg(JPEG).toFile(ogOut);
-  note(ogOut);
+  const og = await readFile(join(ART, 'og-default.svg'))
+  const ogOut = join(IMAGES, 'og', 'default.jpg')
+  await ensureDir(ogOut)
+  await rasterise(og, 1200, 630).flatten({ background: CREAM }).jpeg(JPEG).toFile(ogOut)
+  note(ogOut)
 
   // icons
-  await mkdir(ICONS, { recursive: true });
-  await copyFile(join(ART, 'logo.svg'), join(ICONS, 'icon.svg'));
-  note(join(ICONS, 'icon.svg'));
+  await mkdir(ICONS, { recursive: true })
+  await copyFile(join(ART, 'logo.svg'), join(ICONS, 'icon.svg'))
+  note(join(ICONS, 'icon.svg'))
   for (const size of [192, 512]) {
-    const out = join(ICONS, `icon-${size}.png`);
-    await rasterise(logoSvg, size, size).png(PNG).toFile(out);
-    note(out);
+    const out = join(ICONS, `icon-${size}.png`)
+    await rasterise(logoSvg, size, size).png(PNG).toFile(out)
+    note(out)
   }
   // maskable: the logo must stay inside the central 80% safe circle
-  await iconOnCream(logoSvg, 512, 384, join(ICONS, 'maskable-512.png'));
-  await iconOnCream(logoSvg, 180, 156, join(PUBLIC, 'apple-touch-icon.png'));
+  await iconOnCream(logoSvg, 512, 384, join(ICONS, 'maskable-512.png'))
+  await iconOnCream(logoSvg, 180, 156, join(PUBLIC, 'apple-touch-icon.png'))
 
   const icoImages = await Promise.all(
     [16, 32, 48].map(async (size) => ({ size, png: await rasterise(logoSvg, size, size).png(PNG).toBuffer() })),
-  );
-  await writeFile(join(PUBLIC, 'favicon.ico'), buildIco(icoImages));
-  note(join(PUBLIC, 'favicon.ico'));
+  )
+  await writeFile(join(PUBLIC, 'favicon.ico'), buildIco(icoImages))
+  note(join(PUBLIC, 'favicon.ico'))
 
-  for (const f of written) console.log(f.slice(ROOT.length + 1));
-  console.log(`${written.length} files written`);
+  for (const f of written) console.log(f.slice(ROOT.length + 1))
+  console.log(`${written.length} files written`)
 }
 
-await main();
+await main()

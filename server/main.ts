@@ -9,10 +9,14 @@ import { type Config, ConfigError, parseConfig } from '../app/platform/config.se
 import { openDatabase } from '../app/platform/db.server.ts'
 import { initialiseShop } from '../app/platform/first-start.server.ts'
 import { createLogger } from '../app/platform/logger.server.ts'
+import { createMailer } from '../app/platform/mailer.server.ts'
+import { startOutboxWorker } from '../app/platform/outbox.server.ts'
 import type { Services } from '../app/platform/services.server.ts'
 import { createApp } from './app.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
+/** Where `react-router build` wrote the app (BUILD_DIR, as in react-router.config.ts). */
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 const dev = process.argv.includes('--dev')
 
 function readConfig(): Config {
@@ -29,12 +33,15 @@ function readConfig(): Config {
 
 const config = readConfig()
 const logger = createLogger(config.logLevel)
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.resolve(root, config.dataDir) })
+const dataDir = path.resolve(root, config.dataDir)
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
 await database.migrate()
 if (await initialiseShop(database.db, { seedDemo: config.seedDemo, showcaseMode: config.showcaseMode })) {
   logger.info({ seedDemo: config.seedDemo }, 'initialised an empty database')
 }
-const services: Services = { config, database, db: database.db, logger }
+const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir, logger })
+const services: Services = { config, database, db: database.db, logger, mailer }
+const outbox = startOutboxWorker(database.db, { mail: (message) => mailer.send(message) }, logger)
 
 const listener = dev ? await createDevListener() : await createProductionListener()
 const server = createServer(listener)
@@ -46,13 +53,13 @@ server.listen(config.port, config.host, () => {
 })
 
 async function createProductionListener(): Promise<RequestListener> {
-  const buildFile = path.join(root, 'build/server/index.js')
+  const buildFile = path.join(buildDir, 'server/index.js')
   if (!existsSync(buildFile)) {
     console.error('No production build found: run `npm run build` first (npm start does it for you).')
     process.exit(1)
   }
   const build = (await import(buildFile)) as ServerBuild
-  const clientDir = path.relative(process.cwd(), path.join(root, 'build/client'))
+  const clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'))
   return getRequestListener(createApp({ services, build, mode: 'production', clientDir }).fetch)
 }
 
@@ -83,6 +90,7 @@ async function shutdown(signal: string) {
     server.close(() => resolve())
     server.closeIdleConnections()
   })
+  await outbox.stop()
   await database.close()
   logger.info('stopped')
   process.exit(0)

@@ -39,6 +39,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       HOST: '127.0.0.1',
       DATA_DIR: temporaryDataDir(),
       LOG_LEVEL: 'warn',
@@ -84,7 +85,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 export async function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: temporaryDataDir(), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      DATA_DIR: temporaryDataDir(),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

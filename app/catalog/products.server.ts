@@ -35,3 +35,8 @@ export function listFeaturedProducts(db: Tx, limit = 4) {
     .orderBy(desc(products.createdAt))
     .limit(limit)
 }
+
+export async function findProductBySlug(db: Tx, slug: string) {
+  const [product] = await db.select().from(products).where(eq(products.slug, slug))
+  return product
+}

@@ -5,12 +5,14 @@ import { createContext, RouterContextProvider } from 'react-router'
 import type { Config } from './config.server.ts'
 import type { Database, Db } from './db.server.ts'
 import type { Logger } from './logger.server.ts'
+import type { Mailer } from './mailer.server.ts'
 
 export interface Services {
   config: Config
   database: Database
   db: Db
   logger: Logger
+  mailer: Mailer
 }
 
 export interface RequestInfo {

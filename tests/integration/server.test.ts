@@ -1,13 +1,20 @@
 // The production server as a newcomer runs it: start-up on each database, restarts, refused
 // configuration, headers, health, static assets and shutdown. Needs `npm run build` first.
 import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
 import { type RunningServer, runServerToExit, startServer, temporaryDataDir } from '../server-process.ts'
 import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
 
-if (!existsSync(new URL('../../build/server/index.js', import.meta.url))) {
+const buildFile = path.resolve(
+  fileURLToPath(new URL('../..', import.meta.url)),
+  process.env.BUILD_DIR ?? 'build',
+  'server/index.js',
+)
+if (!existsSync(buildFile)) {
   throw new Error('No production build: run `npm run build` before the integration tests (npm test does).')
 }
 

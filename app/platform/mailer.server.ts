@@ -1,0 +1,42 @@
+// Outgoing e-mail: SMTP when SMTP_URL is set, otherwise a development mailbox (one JSON file per
+// message under DATA_DIR/mailbox) that people and tests can read.
+import { randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Logger } from './logger.server.ts'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  replyTo?: string
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>
+}
+
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl)
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message })
+      },
+    }
+  }
+  const folder = mailboxFolder(options.dataDir)
+  return {
+    async send(message) {
+      await mkdir(folder, { recursive: true })
+      const file = path.join(folder, `${Date.now()}-${randomUUID()}.json`)
+      await writeFile(file, JSON.stringify({ from: options.from, ...message, sentAt: new Date().toISOString() }, null, 2))
+      options.logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the development mailbox')
+    },
+  }
+}
+
+export function mailboxFolder(dataDir: string): string {
+  return path.resolve(dataDir, 'mailbox')
+}

@@ -1,0 +1,62 @@
+import { desc, eq } from 'drizzle-orm'
+import { blogs } from '#app/blog/schema.ts'
+import { products } from '#app/catalog/schema.ts'
+import type { Tx } from '#app/platform/db.server.ts'
+
+/** Pages that need no data, and their share of the crawl. */
+const STATIC_PATHS = [
+  '/',
+  '/products',
+  '/about',
+  '/blog',
+  '/faq',
+  '/contact',
+  '/quality-policy',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/shipping-policy',
+]
+
+export interface SitemapEntry {
+  path: string
+  lastModified?: Date
+}
+
+/** Home, the static pages, every product and every published post. */
+export async function sitemapEntries(db: Tx): Promise<SitemapEntry[]> {
+  const [productRows, postRows] = await Promise.all([
+    db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).orderBy(products.name),
+    db
+      .select({ slug: blogs.slug, updatedAt: blogs.updatedAt })
+      .from(blogs)
+      .where(eq(blogs.isPublished, true))
+      .orderBy(desc(blogs.createdAt)),
+  ])
+  const catalogueChanged = productRows.reduce<Date | undefined>(
+    (latest, row) => (!latest || row.updatedAt > latest ? row.updatedAt : latest),
+    undefined,
+  )
+  const blogChanged = postRows[0]?.updatedAt
+  return [
+    ...STATIC_PATHS.map((path) => ({
+      path,
+      lastModified: path === '/' || path === '/products' ? catalogueChanged : path === '/blog' ? blogChanged : undefined,
+    })),
+    ...productRows.map((row) => ({ path: `/products/${row.slug}`, lastModified: row.updatedAt })),
+    ...postRows.map((row) => ({ path: `/blog/${row.slug}`, lastModified: row.updatedAt })),
+  ]
+}
+
+export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries
+    .map(({ path, lastModified }) => {
+      const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''
+      return `<url><loc>${escapeXml(origin + path)}</loc>${lastmod}</url>`
+    })
+    .join('')
+  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`)
+}

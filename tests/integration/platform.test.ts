@@ -1,0 +1,90 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '#app/platform/db.server.ts'
+import { createLogger } from '#app/platform/logger.server.ts'
+import { createMailer, mailboxFolder } from '#app/platform/mailer.server.ts'
+import { enqueue, MAX_ATTEMPTS, runDueJobs } from '#app/platform/outbox.server.ts'
+import { hitRateLimit } from '#app/platform/rate-limit.server.ts'
+import { outboxJobs } from '#app/platform/schema.ts'
+import { temporaryDataDir } from '../server-process.ts'
+import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+
+const logger = createLogger('silent')
+
+describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
+  let database: Database
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
+
+  describe('rate limits', () => {
+    const rule = { name: 'test:ip', limit: 3, windowMs: 60_000 }
+
+    it('allows the limit, refuses the next and says when to come back', async () => {
+      const now = 1_000_000
+      for (let i = 0; i < 3; i++) expect((await hitRateLimit(database.db, rule, '10.0.0.1', now)).allowed).toBe(true)
+      const refused = await hitRateLimit(database.db, rule, '10.0.0.1', now + 10_000)
+      expect(refused).toEqual({ allowed: false, retryAfterSeconds: 50 })
+    })
+
+    it('counts each subject apart', async () => {
+      expect((await hitRateLimit(database.db, rule, '10.0.0.2', 1_000_000)).allowed).toBe(true)
+    })
+
+    it('starts a new window when the old one is over', async () => {
+      expect((await hitRateLimit(database.db, rule, '10.0.0.1', 1_000_000 + 60_001)).allowed).toBe(true)
+    })
+
+    it('counts concurrent attempts exactly', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => hitRateLimit(database.db, rule, '10.0.0.3', 2_000_000)),
+      )
+      expect(results.filter((result) => result.allowed)).toHaveLength(3)
+    })
+  })
+
+  describe('outbox', () => {
+    it('delivers a queued e-mail into the development mailbox once', async () => {
+      const dataDir = temporaryDataDir()
+      const mailer = createMailer({ from: 'Shop <shop@example.com>', dataDir, logger })
+      await database.db.transaction((tx) => enqueue(tx, 'mail', { to: 'asha@example.com', subject: 'Hello', text: 'Namaste' }))
+      expect(await runDueJobs(database.db, { mail: (message) => mailer.send(message) }, logger)).toBe(1)
+      expect(await runDueJobs(database.db, { mail: (message) => mailer.send(message) }, logger)).toBe(0)
+      const files = await readdir(mailboxFolder(dataDir))
+      expect(files).toHaveLength(1)
+      const mail = JSON.parse(await readFile(`${mailboxFolder(dataDir)}/${files[0]}`, 'utf8'))
+      expect(mail).toMatchObject({ from: 'Shop <shop@example.com>', to: 'asha@example.com', subject: 'Hello', text: 'Namaste' })
+    })
+
+    it('enqueues nothing when the transaction rolls back', async () => {
+      const before = await database.db.$count(outboxJobs)
+      await expect(
+        database.db.transaction(async (tx) => {
+          await enqueue(tx, 'mail', { to: 'x@example.com', subject: 'Lost', text: 'never sent' })
+          throw new Error('rolled back')
+        }),
+      ).rejects.toThrow('rolled back')
+      expect(await database.db.$count(outboxJobs)).toBe(before)
+    })
+
+    it('retries a failing job later, and parks it after the last try', async () => {
+      await database.db.transaction((tx) => enqueue(tx, 'mail', { to: 'down@example.com', subject: 'Retry', text: 'x' }))
+      const failing = { mail: async () => Promise.reject(new Error('SMTP is down')) }
+      expect(await runDueJobs(database.db, failing, logger)).toBe(1)
+      const [job] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.status, 'pending'))
+      expect(job).toMatchObject({ attempts: 1, lastError: 'SMTP is down' })
+      expect(job!.runAfter.getTime()).toBeGreaterThan(Date.now())
+      expect(await runDueJobs(database.db, failing, logger)).toBe(0) // not due yet
+
+      await database.db.update(outboxJobs).set({ attempts: MAX_ATTEMPTS - 1, runAfter: new Date(0) }).where(eq(outboxJobs.id, job!.id))
+      expect(await runDueJobs(database.db, failing, logger)).toBe(1)
+      const [parked] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.id, job!.id))
+      expect(parked).toMatchObject({ status: 'parked', attempts: MAX_ATTEMPTS })
+    })
+  })
+})
