@@ -1260,7 +1260,7 @@ function ogDefaultSvg(): string {
   ]
   const body: string[] = [`<rect width="${W}" height="${H}" fill="url(#bg)"/>`]
   const b1 = bowlScene('tikhi-bundi', { p: 'k', density: 1, boost: 1.3, layers: 10 })
-  const b2 = bowlScene('ratlami-sev', { p: 'r', density: 1, boost: 1.15, layers: 20 })
+  const b2 = bowlScene('ratlami-sev', { p: 'r', density: 1, boost: 1.15, layers: 20, mat: 330 })
   defs.push(b1.defs, b2.defs)
   body.push(`<g transform="translate(1060 250)scale(.5)">${b1.body}</g>`)
   body.push(`<g transform="translate(850 360)scale(.66)">${b2.body}</g>`)

@@ -1,6 +1,30 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gt, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '#app/platform/db.server.ts'
+import { reviews } from '#app/reviews/schema.ts'
+import { type BrowseView, escapeLike, HIGHLIGHT_LIMIT, type Sort } from './browse.ts'
 import { products } from './schema.ts'
+
+/** Approved reviews per product, aggregated once for the whole list (one query, not one per product). */
+function approvedRatings(db: Tx) {
+  return db
+    .select({
+      productId: reviews.productId,
+      average: sql<number>`avg(${reviews.rating})::float8`.as('rating_average'),
+      count: sql<number>`count(*)::int`.as('rating_count'),
+    })
+    .from(reviews)
+    .where(eq(reviews.status, 'approved'))
+    .groupBy(reviews.productId)
+    .as('approved_ratings')
+}
+
+function ratingColumns(ratings: ReturnType<typeof approvedRatings>) {
+  return {
+    /** Average of the approved reviews, or null when there are none (no invented ratings). */
+    ratingAverage: sql<number | null>`${ratings.average}`,
+    ratingCount: sql<number>`coalesce(${ratings.count}, 0)::int`,
+  }
+}
 
 const cardColumns = {
   id: products.id,
@@ -19,24 +43,77 @@ const cardColumns = {
   discountPercentage: products.discountPercentage,
 }
 
+/** Product cards with their rating, ready for a where and an order by. */
+function selectCards(db: Tx) {
+  const ratings = approvedRatings(db)
+  return db
+    .select({ ...cardColumns, ...ratingColumns(ratings) })
+    .from(products)
+    .leftJoin(ratings, eq(ratings.productId, products.id))
+    .$dynamic()
+}
+
 export type ProductCardData = Awaited<ReturnType<typeof listProducts>>[number]
 
 /** The whole catalogue, newest first. */
 export function listProducts(db: Tx) {
-  return db.select(cardColumns).from(products).orderBy(desc(products.createdAt))
+  return selectCards(db).orderBy(desc(products.createdAt), asc(products.id))
 }
 
 /** The bestsellers: featured products, newest first. */
-export function listFeaturedProducts(db: Tx, limit = 4) {
-  return db
-    .select(cardColumns)
-    .from(products)
+export function listFeaturedProducts(db: Tx, limit = HIGHLIGHT_LIMIT) {
+  return selectCards(db)
     .where(eq(products.isFeatured, true))
-    .orderBy(desc(products.createdAt))
+    .orderBy(desc(products.createdAt), asc(products.id))
     .limit(limit)
 }
 
+/** Special offers: discounted products, biggest discount first. */
+export function listSpecialOffers(db: Tx, limit = HIGHLIGHT_LIMIT) {
+  return selectCards(db)
+    .where(gt(products.discountPercentage, 0))
+    .orderBy(desc(products.discountPercentage), desc(products.createdAt), asc(products.id))
+    .limit(limit)
+}
+
+/** What a shopper pays for 250g, computed as pricing.ts does (halves up; prices are never negative). */
+const sellingPrice250g = sql`round(${products.price250g} * (100 - ${products.discountPercentage}) / 100.0)`
+const byName = [asc(sql`lower(${products.name})`), asc(products.id)]
+
+const ORDER_BY: Record<Sort, SQL[]> = {
+  featured: [desc(products.isFeatured), desc(products.createdAt), asc(products.id)],
+  'price-asc': [asc(sellingPrice250g), ...byName],
+  'price-desc': [desc(sellingPrice250g), ...byName],
+  offers: [desc(products.discountPercentage), ...byName],
+  name: byName,
+}
+
+/** The product browser's list: filtered by category and search text, sorted, all in SQL. */
+export function browseProducts(db: Tx, view: BrowseView) {
+  const conditions: SQL[] = []
+  if (view.category) conditions.push(eq(products.category, view.category))
+  if (view.q) {
+    const pattern = `%${escapeLike(view.q)}%`
+    const matches = or(
+      sql`${products.name} ilike ${pattern} escape '\\'`,
+      sql`${products.description} ilike ${pattern} escape '\\'`,
+    )
+    if (matches) conditions.push(matches)
+  }
+  return selectCards(db)
+    .where(and(...conditions))
+    .orderBy(...ORDER_BY[view.sort])
+}
+
+/** One product with everything its page shows, or undefined. */
 export async function findProductBySlug(db: Tx, slug: string) {
-  const [product] = await db.select().from(products).where(eq(products.slug, slug))
+  const ratings = approvedRatings(db)
+  const [product] = await db
+    .select({ ...getTableColumns(products), ...ratingColumns(ratings) })
+    .from(products)
+    .leftJoin(ratings, eq(ratings.productId, products.id))
+    .where(eq(products.slug, slug))
   return product
 }
+
+export type ProductDetails = NonNullable<Awaited<ReturnType<typeof findProductBySlug>>>

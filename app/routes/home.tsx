@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { ProductCard } from '#app/catalog/product-card.tsx'
 import { listFeaturedProducts } from '#app/catalog/products.server.ts'
 import { Hero } from '#app/home/hero.tsx'
+import { ShareBlock } from '#app/home/share-block.tsx'
 import { Testimonials } from '#app/home/testimonials.tsx'
 import { WhyChoose } from '#app/home/why-choose.tsx'
 import { servicesContext } from '#app/platform/services.server.ts'
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = (args) => {
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const { settings } = matches[0].loaderData
+  const { settings, publicUrl } = matches[0].loaderData
   return (
     <>
       <Hero settings={settings} />
@@ -47,6 +48,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+      <ShareBlock url={`${publicUrl}/`} text={`${settings.shopName}: authentic Indori namkeen, fresh from Indore`} />
     </>
   )
 }

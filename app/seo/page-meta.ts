@@ -1,16 +1,37 @@
 import type { MetaDescriptor } from 'react-router'
-import { type SeoInput, seoMeta } from './meta.ts'
+import type { BreadcrumbList, WithContext } from 'schema-dts'
+import { breadcrumbTrail } from '#app/shell/breadcrumb-trail.ts'
+import { absoluteUrl, type SeoInput, seoMeta } from './meta.ts'
 
 interface MetaArgsLike {
   location: { pathname: string }
   matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>
 }
 
-/** seoMeta for a route's meta export: the origin comes from the root loader, the path from the location. */
+/**
+ * seoMeta for a route's meta export: the origin comes from the root loader, the path from the
+ * location, and inner pages get BreadcrumbList structured data matching the visible breadcrumb.
+ */
 export function pageMeta(
   args: MetaArgsLike,
   input: Omit<SeoInput, 'origin' | 'path'> & { path?: string },
 ): MetaDescriptor[] {
   const root = args.matches.find((match) => match?.id === 'root')?.loaderData as { publicUrl?: string } | undefined
-  return seoMeta({ origin: root?.publicUrl ?? '', path: args.location.pathname, ...input })
+  const origin = root?.publicUrl ?? ''
+  const path = input.path ?? args.location.pathname
+  const breadcrumbs = path === '/' || input.noindex ? [] : [breadcrumbJsonLd(origin, path)]
+  return seoMeta({ ...input, origin, path, jsonLd: [...(input.jsonLd ?? []), ...breadcrumbs] })
+}
+
+export function breadcrumbJsonLd(origin: string, path: string): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: breadcrumbTrail(path).map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.label,
+      item: absoluteUrl(origin, crumb.path),
+    })),
+  }
 }

@@ -1,0 +1,69 @@
+// The product browser's view (category, sort, search) lives in the URL, so a reload, a shared link
+// or a browser without JavaScript shows the same list. Unknown values fall back to the defaults:
+// an old or mistyped link still opens the shop instead of an error page.
+
+export const CATEGORIES = ['Premium Products', 'Satwik Products'] as const
+export type Category = (typeof CATEGORIES)[number]
+
+export const SORTS = [
+  { value: 'featured', label: 'Featured first' },
+  { value: 'price-asc', label: 'Price: Low to High' },
+  { value: 'price-desc', label: 'Price: High to Low' },
+  { value: 'offers', label: 'Best Offers' },
+  { value: 'name', label: 'Name: A-Z' },
+] as const
+export type Sort = (typeof SORTS)[number]['value']
+export const DEFAULT_SORT: Sort = 'featured'
+
+/** Longer search text than this is cut: nobody types it, and it keeps the query cheap. */
+export const MAX_QUERY_LENGTH = 100
+
+/** How many products the featured and special-offer blocks show (spec section 9). */
+export const HIGHLIGHT_LIMIT = 4
+
+export interface BrowseView {
+  /** null is "All". */
+  category: Category | null
+  sort: Sort
+  /** Trimmed search text; '' searches nothing. */
+  q: string
+}
+
+export function isCategory(value: unknown): value is Category {
+  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value)
+}
+
+export function isSort(value: unknown): value is Sort {
+  return typeof value === 'string' && SORTS.some((sort) => sort.value === value)
+}
+
+/** Reads the view from a query string (URLSearchParams has already URL-decoded the values). */
+export function parseBrowseView(params: URLSearchParams): BrowseView {
+  const category = params.get('category')?.trim().toLowerCase()
+  const sort = params.get('sort')
+  return {
+    category: CATEGORIES.find((name) => name.toLowerCase() === category) ?? null,
+    sort: isSort(sort) ? sort : DEFAULT_SORT,
+    q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
+  }
+}
+
+/** The query string of a view, defaults left out: '' for the plain list, else '?category=...'. */
+export function browseSearch(view: Partial<BrowseView>): string {
+  const parts: string[] = []
+  if (view.category) parts.push(`category=${encodeURIComponent(view.category)}`)
+  if (view.sort && view.sort !== DEFAULT_SORT) parts.push(`sort=${encodeURIComponent(view.sort)}`)
+  const q = view.q?.trim()
+  if (q) parts.push(`q=${encodeURIComponent(q)}`)
+  return parts.length ? `?${parts.join('&')}` : ''
+}
+
+/** The plain catalogue, as a first visit sees it: the featured and special-offer blocks belong here. */
+export function isDefaultView(view: BrowseView): boolean {
+  return view.category === null && view.sort === DEFAULT_SORT && view.q === ''
+}
+
+/** Escapes LIKE's wildcards so that '%' and '_' typed by a shopper match themselves (escape is '\'). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}

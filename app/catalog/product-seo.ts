@@ -1,0 +1,91 @@
+// What a product page tells search engines and link previews: Product structured data with one
+// offer per size, and the product's own 1200x630 preview image when one exists.
+import type { Offer, Product, WithContext } from 'schema-dts'
+import type { BundledImage } from '#app/demo/types.ts'
+import { absoluteUrl } from '#app/seo/meta.ts'
+import { sellingPrice } from './pricing.ts'
+import { isAvailable, priceOf, SIZES, type SizedFields } from './sizes.ts'
+
+/** Artwork shipped with the shop; each has a preview at /images/og/products/<key>.jpg. */
+const BUNDLED_IMAGES = [
+  'cornflakes-sweet-mix',
+  'dal-moth-mix',
+  'delicious-mixture',
+  'double-laung-sev',
+  'fiki-barik-sev',
+  'gujrati-mixture',
+  'khatta-mitha-mixture',
+  'navaratan-mixture',
+  'ratlami-sev',
+  'spicy-mixture',
+  'ujjaini-sev',
+  'tikhi-bundi',
+] as const satisfies readonly BundledImage[]
+// Fails to compile when an artwork is added to BundledImage but not here.
+const everyBundledImageListed: Exclude<BundledImage, (typeof BUNDLED_IMAGES)[number]> extends never ? true : false =
+  true
+void everyBundledImageListed
+
+const BUNDLED_VARIANT = /^\/images\/products\/([a-z0-9-]+)-(?:320|640|960)\.webp$/
+
+/** The product's 1200x630 preview image, or undefined for the shop's default (uploads have none). */
+export function productOgImage(imageUrl: string | null): string | undefined {
+  const key = imageUrl ? BUNDLED_VARIANT.exec(imageUrl)?.[1] : undefined
+  return key && (BUNDLED_IMAGES as readonly string[]).includes(key) ? `/images/og/products/${key}.jpg` : undefined
+}
+
+/** Paise as schema.org wants a price: a decimal string in rupees ('72.00'). */
+export function rupeesDecimal(paise: number): string {
+  return (paise / 100).toFixed(2)
+}
+
+export interface ProductForJsonLd extends SizedFields {
+  slug: string
+  name: string
+  description: string
+  category: string
+  imageUrl: string | null
+  discountPercentage: number
+  ratingAverage: number | null
+  ratingCount: number
+}
+
+export function productJsonLd(origin: string, shopName: string, product: ProductForJsonLd): WithContext<Product> {
+  const url = absoluteUrl(origin, `/products/${product.slug}`)
+  // A size without a price is not sold: it gets no offer (a price of 0.00 would read as free).
+  const offers: Offer[] = SIZES.filter((size) => priceOf(product, size) > 0).map((size) => ({
+    '@type': 'Offer',
+    name: `${product.name} ${size}`,
+    sku: `${product.slug}-${size}`,
+    price: rupeesDecimal(sellingPrice(product, size)),
+    priceCurrency: 'INR',
+    availability: isAvailable(product, size) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+    url,
+    seller: { '@type': 'Organization', name: shopName },
+  }))
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    ...(product.imageUrl ? { image: absoluteUrl(origin, product.imageUrl) } : {}),
+    sku: product.slug,
+    brand: { '@type': 'Brand', name: shopName },
+    category: product.category,
+    url,
+    offers,
+    ...(product.ratingCount > 0 && product.ratingAverage !== null
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Math.round(product.ratingAverage * 10) / 10,
+            reviewCount: product.ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  }
+}
+
