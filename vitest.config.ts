@@ -16,8 +16,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           // Each file opens its own databases; PGlite start-up is CPU-bound on two cores.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -11,6 +12,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { getViewer } from './accounts/session.server.ts'
 import './app.css'
 import { requestContext, servicesContext } from './platform/services.server.ts'
 import { publicSettings } from './settings/public-settings.ts'
@@ -22,11 +24,29 @@ import { SiteHeader } from './shell/site-header.tsx'
 import { Button } from './ui/button.tsx'
 import { Toaster } from './ui/sonner.tsx'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
   const { nonce } = context.get(requestContext)
-  return { settings: publicSettings(await getSettings(db)), publicUrl: config.publicUrl, nonce }
+  const [settings, { viewer, headers }] = await Promise.all([getSettings(db), getViewer(request, context)])
+  // Only the header's public facts about the visitor reach the browser.
+  const user = viewer ? { name: viewer.name, isAdmin: viewer.role === 'admin' } : null
+  // headers: a refreshed (sliding) session cookie, when better-auth renewed it.
+  return data({ settings: publicSettings(settings), publicUrl: config.publicUrl, nonce, user }, { headers })
 }
+
+/** Error pages (a loader's 404 or an unexpected failure) still get a title, and stay out of search results. */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [
+        {
+          title:
+            isRouteErrorResponse(error) && error.status === 404
+              ? 'Page not found | Malwa Namkeen'
+              : 'Something went wrong | Malwa Namkeen',
+        },
+        { name: 'robots', content: 'noindex' },
+      ]
+    : []
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
@@ -36,7 +56,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root')
+  const rootData = useRouteLoaderData<typeof loader>('root')
   return (
     <html lang="en-IN">
       <head>
@@ -48,8 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        <ScrollRestoration nonce={rootData?.nonce} />
+        <Scripts nonce={rootData?.nonce} />
       </body>
     </html>
   )
@@ -57,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <Frame settings={loaderData.settings}>
+    <Frame settings={loaderData.settings} user={loaderData.user}>
       <Outlet />
     </Frame>
   )
@@ -65,9 +85,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 function Frame({
   settings,
+  user,
   children,
 }: {
   settings: Route.ComponentProps['loaderData']['settings']
+  user: Route.ComponentProps['loaderData']['user']
   children: ReactNode
 }) {
   const { pathname } = useLocation()
@@ -79,7 +101,7 @@ function Frame({
       >
         Skip to content
       </a>
-      <SiteHeader shopName={settings.shopName} />
+      <SiteHeader shopName={settings.shopName} user={user} />
       <main id="main" className="flex-1">
         {pathname !== '/' && <Breadcrumb pathname={pathname} />}
         {children}
@@ -92,7 +114,7 @@ function Frame({
 
 /** Unexpected failures: the spec's generic message, never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRouteLoaderData<typeof loader>('root')
+  const rootData = useRouteLoaderData<typeof loader>('root')
   const content =
     isRouteErrorResponse(error) && error.status === 404 ? (
       <NotFoundContent />
@@ -105,5 +127,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </Button>
       </div>
     )
-  return data ? <Frame settings={data.settings}>{content}</Frame> : <main className="flex-1">{content}</main>
+  return rootData ? (
+    <Frame settings={rootData.settings} user={rootData.user}>
+      {content}
+    </Frame>
+  ) : (
+    <main className="flex-1">{content}</main>
+  )
 }

@@ -21,5 +21,10 @@ export default [
   route('shipping-policy', 'routes/shipping-policy.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('auth/provider/:provider', 'routes/auth.provider.$provider.ts'),
+  route('api/auth/*', 'routes/api.auth.$.ts'),
+  route('logout', 'routes/logout.ts'),
+  route('account', 'routes/account.tsx'),
+  route('admin/stats', 'routes/admin.stats.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -13,6 +13,15 @@ for (const width of widths) {
   for (const path of paths.length ? paths : ['/']) {
     await page.goto(origin + path)
     await page.waitForLoadState('load')
+    // Scroll through the page so lazy images load, then wait for every image to finish.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y)
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+      }
+      window.scrollTo(0, 0)
+      await Promise.all([...document.images].map((image) => image.decode().catch(() => {})))
+    })
     const name = `screenshots/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`
     await page.screenshot({ path: name, fullPage: true })
     console.log(name)

@@ -5,6 +5,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
+import { resolveAuthSecret } from '../app/accounts/auth-secret.server.ts'
+import { createSms } from '../app/accounts/sms.server.ts'
 import { type Config, ConfigError, parseConfig } from '../app/platform/config.server.ts'
 import { openDatabase } from '../app/platform/db.server.ts'
 import { initialiseShop } from '../app/platform/first-start.server.ts'
@@ -12,6 +14,7 @@ import { createLogger } from '../app/platform/logger.server.ts'
 import { createMailer } from '../app/platform/mailer.server.ts'
 import { startOutboxWorker } from '../app/platform/outbox.server.ts'
 import type { Services } from '../app/platform/services.server.ts'
+import { getSettings } from '../app/settings/settings.server.ts'
 import { createApp } from './app.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -40,7 +43,21 @@ if (await initialiseShop(database.db, { seedDemo: config.seedDemo, showcaseMode:
   logger.info({ seedDemo: config.seedDemo }, 'initialised an empty database')
 }
 const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir, logger })
-const services: Services = { config, database, db: database.db, logger, mailer }
+const sms = createSms({ sms: config.sms, dataDir, logger })
+// Loaded after the configuration is read: a refused configuration stops start-up without loading it.
+const { createAuth } = await import('../app/accounts/auth.server.ts')
+const { ensureAdmin, ensureFirstRunAdmin } = await import('../app/admin/bootstrap.server.ts')
+const auth = createAuth({
+  config,
+  db: database.db,
+  logger,
+  mailer,
+  sms,
+  secret: resolveAuthSecret(config.authSecret, dataDir),
+  shopName: (await getSettings(database.db)).shopName,
+})
+await bootstrapAdmin()
+const services: Services = { config, database, db: database.db, logger, mailer, auth, sms }
 const outbox = startOutboxWorker(database.db, { mail: (message) => mailer.send(message) }, logger)
 
 const listener = dev ? await createDevListener() : await createProductionListener()
@@ -51,6 +68,23 @@ server.listen(config.port, config.host, () => {
     `shop listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   )
 })
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD create or update the admin; without them the first start makes one. */
+async function bootstrapAdmin() {
+  if (config.admin) {
+    const result = await ensureAdmin(auth, database.db, config.admin)
+    if (result !== 'unchanged') logger.info({ email: config.admin.email, result }, 'admin account from ADMIN_EMAIL')
+    return
+  }
+  const firstRun = await ensureFirstRunAdmin(auth, database.db, config.publicUrl)
+  if (firstRun) {
+    // Printed once, on the first start only: sign in at /admin and change it on /account.
+    logger.warn(
+      { email: firstRun.email, oneTimePassword: firstRun.password },
+      'first-run admin created: sign in at /admin with this e-mail and one-time password, then change the password on /account (it is not shown again)',
+    )
+  }
+}
 
 async function createProductionListener(): Promise<RequestListener> {
   const buildFile = path.join(buildDir, 'server/index.js')

@@ -54,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr.on('data', (chunk) => (output += chunk))
   const exited = once(child, 'exit')
 
-  const deadline = Date.now() + 90_000
+  const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`)
     try {
@@ -64,7 +64,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`the server did not become ready in 90 s:\n${output}`)
+      throw new Error(`the server did not become ready in 180 s:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }

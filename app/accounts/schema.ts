@@ -1,7 +1,7 @@
 // better-auth's tables (users, sessions, accounts, verifications, two_factors) with the shop's role.
 // JS keys are better-auth's field names; the columns are snake_case.
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 export const ROLES = ['customer', 'admin'] as const
 export type Role = (typeof ROLES)[number]
@@ -90,6 +90,10 @@ export const twoFactors = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** False between enrolment and the first correct code; better-auth's two-factor plugin. */
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
   (t) => [index('two_factors_user_id_idx').on(t.userId)],
 )

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { browseSearch, escapeLike, isDefaultView, MAX_QUERY_LENGTH, parseBrowseView } from './browse.ts'
+import {
+  browseSearch,
+  escapeLike,
+  isDefaultView,
+  MAX_QUERY_LENGTH,
+  parseBrowseView,
+  showsHighlights,
+} from './browse.ts'
 
 const parse = (query: string) => parseBrowseView(new URLSearchParams(query))
 
@@ -37,6 +44,22 @@ describe('reading the product browser view from the URL', () => {
     expect(isDefaultView(parse('sort=name'))).toBe(false)
     expect(isDefaultView(parse('q=sev'))).toBe(false)
     expect(isDefaultView(parse('section=featured'))).toBe(true)
+  })
+})
+
+describe('the featured and special-offer blocks', () => {
+  const shows = (query: string) => showsHighlights(new URLSearchParams(query))
+
+  it('show on the plain catalogue and when a link asks for the featured section', () => {
+    expect(shows('')).toBe(true)
+    expect(shows('section=featured')).toBe(true)
+    expect(shows('category=Satwik%20Products&section=featured')).toBe(true)
+  })
+
+  it('step aside for a filtered, sorted or searched list', () => {
+    expect(shows('category=Satwik%20Products')).toBe(false)
+    expect(shows('sort=price-asc')).toBe(false)
+    expect(shows('q=sev')).toBe(false)
   })
 })
 

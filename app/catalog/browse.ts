@@ -63,6 +63,11 @@ export function isDefaultView(view: BrowseView): boolean {
   return view.category === null && view.sort === DEFAULT_SORT && view.q === ''
 }
 
+/** The featured and special-offer blocks show on the plain catalogue, and whenever a link asks for them. */
+export function showsHighlights(params: URLSearchParams): boolean {
+  return isDefaultView(parseBrowseView(params)) || params.get('section') === 'featured'
+}
+
 /** Escapes LIKE's wildcards so that '%' and '_' typed by a shopper match themselves (escape is '\'). */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)

@@ -1,33 +1,61 @@
+import { Star } from 'lucide-react'
+import { Link } from 'react-router'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'
+import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
+import { Skeleton } from '#app/ui/skeleton.tsx'
 import { sellingPrice } from './pricing.ts'
 import type { ProductCardData } from './products.server.ts'
 
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+export function productPath(slug: string): string {
+  return `/products/${encodeURIComponent(slug)}`
+}
+
+export function ProductCard({
+  product,
+  priority = false,
+  imageSizes = '(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw',
+}: {
+  product: ProductCardData
+  priority?: boolean
+  /** The rendered image width for srcset; the default fits a one-column list on phones. */
+  imageSizes?: string
+}) {
   const price = sellingPrice(product, '250g')
   const discounted = product.discountPercentage > 0
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-[3px] has-[a:focus-visible]:ring-ring/60">
       <div className="relative">
         <ShopImage
           src={product.imageUrl}
           alt={product.name}
           width={640}
           height={640}
-          sizes="(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw"
+          sizes={imageSizes}
           priority={priority}
         />
-        <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
+        <div className="absolute top-2 left-2 flex flex-col items-start gap-1.5 sm:top-3 sm:left-3">
           {product.isFeatured && <Badge variant="accent">Bestseller</Badge>}
           {discounted && <Badge variant="destructive">{product.discountPercentage}% OFF</Badge>}
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{product.category}</p>
-        <h3 className="text-lg leading-snug font-bold">{product.name}</h3>
-        <p className="flex items-baseline gap-2">
-          <span className="text-lg font-bold text-brown">{formatRupees(price)}</span>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:gap-2 sm:p-4">
+        <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase sm:text-xs">
+          {product.category}
+        </p>
+        <h3 className="text-base leading-snug font-bold sm:text-lg">
+          {/* The link covers the whole card, so the picture opens the product too. */}
+          <Link
+            to={productPath(product.slug)}
+            className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-primary"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        <RatingSummary average={product.ratingAverage} count={product.ratingCount} />
+        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+          <span className="text-base font-bold text-brown sm:text-lg">{formatRupees(price)}</span>
           {discounted && (
             <span className="text-sm text-muted-foreground line-through">
               <span className="sr-only">MRP </span>
@@ -36,11 +64,58 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           )}
           <span className="text-sm text-muted-foreground">/ 250g</span>
         </p>
-        <div className="mt-auto rounded-lg bg-secondary/70 px-3 py-2 text-center">
+        <div className="mt-auto rounded-lg bg-secondary/70 px-2 py-2 text-center sm:px-3">
           <p className="font-semibold text-brown">Coming Soon</p>
           <p className="text-xs text-muted-foreground">Online ordering is not open yet. Contact us for bulk orders.</p>
         </div>
       </div>
     </article>
+  )
+}
+
+/** The average of approved reviews and their count; nothing at all without reviews (no invented ratings). */
+export function RatingSummary({
+  average,
+  count,
+  className,
+}: {
+  average: number | null
+  count: number
+  className?: string
+}) {
+  if (average === null || count === 0) return null
+  const shown = average.toFixed(1)
+  const reviews = `${count} ${count === 1 ? 'review' : 'reviews'}`
+  return (
+    <p className={cn('flex items-center gap-1 text-sm', className)}>
+      <Star className="size-4 fill-turmeric text-turmeric" aria-hidden />
+      <span aria-hidden className="font-semibold text-brown">
+        {shown}
+      </span>
+      <span aria-hidden className="text-muted-foreground">
+        ({reviews})
+      </span>
+      <span className="sr-only">
+        Rated {shown} out of 5 from {reviews}
+      </span>
+    </p>
+  )
+}
+
+/** Holds a card's place while the list loads. */
+export function ProductCardSkeleton() {
+  return (
+    <div
+      data-slot="product-card-skeleton"
+      className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm"
+    >
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <Skeleton className="h-3 w-1/2" />
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-5 w-2/5" />
+        <Skeleton className="mt-2 h-14 w-full" />
+      </div>
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type ProductForJsonLd, productJsonLd, productOgImage, rupeesDecimal } from './product-seo.ts'
+import { metaDescription, type ProductForJsonLd, productJsonLd, productOgImage, rupeesDecimal } from './product-seo.ts'
 
 const sev: ProductForJsonLd = {
   slug: 'ujjaini-sev',
@@ -59,7 +59,11 @@ describe('Product structured data', () => {
         availability: 'https://schema.org/InStock',
       }),
       expect.objectContaining({ sku: 'ujjaini-sev-500g', price: '135.00', availability: 'https://schema.org/InStock' }),
-      expect.objectContaining({ sku: 'ujjaini-sev-1kg', price: '252.00', availability: 'https://schema.org/OutOfStock' }),
+      expect.objectContaining({
+        sku: 'ujjaini-sev-1kg',
+        price: '252.00',
+        availability: 'https://schema.org/OutOfStock',
+      }),
     ])
   })
 
@@ -96,5 +100,23 @@ describe('prices for structured data', () => {
     expect(rupeesDecimal(8000)).toBe('80.00')
     expect(rupeesDecimal(8499)).toBe('84.99')
     expect(rupeesDecimal(5)).toBe('0.05')
+  })
+})
+
+describe('the meta description', () => {
+  it('keeps a short description as it is', () => {
+    expect(metaDescription('  Crisp   sev. ')).toBe('Crisp sev.')
+  })
+
+  it('ends on a whole sentence when one fits', () => {
+    const text = `${'A'.repeat(100)} sentence. Then a second sentence that is far too long to fit in the limit at all here.`
+    expect(metaDescription(text)).toBe(`${'A'.repeat(100)} sentence.`)
+  })
+
+  it('cuts at a word with an ellipsis otherwise', () => {
+    const text = 'word '.repeat(60)
+    const result = metaDescription(text)
+    expect(result.length).toBeLessThanOrEqual(160)
+    expect(result).toMatch(/word…$/)
   })
 })

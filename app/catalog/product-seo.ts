@@ -89,3 +89,12 @@ export function productJsonLd(origin: string, shopName: string, product: Product
   }
 }
 
+/** A description for search results: the first sentences that fit in about 160 characters. */
+export function metaDescription(text: string, limit = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim()
+  if (clean.length <= limit) return clean
+  const sentences = clean.slice(0, limit).match(/^.*[.!?](?=\s|$)/)?.[0]
+  if (sentences && sentences.length >= limit / 2) return sentences
+  const cut = clean.slice(0, limit - 1)
+  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:]$/, '')}…`
+}

@@ -12,7 +12,7 @@ export type ContactFormValues = Record<ContactField, string>
 export type ContactFieldErrors = Partial<Record<ContactField, string>>
 
 /** Letters and marks of any script (Devanagari included), spaces, dots, apostrophes, hyphens, ZWJ/ZWNJ. */
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'’\u200c\u200d-]*$/u
+const NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M} .'’-]|\u200c|\u200d)*$/u
 
 function personName(label: string) {
   return z
@@ -58,9 +58,7 @@ export const contactFormSchema = z.object({
 
 export type ContactMessageInput = z.output<typeof contactFormSchema>
 
-export type ContactValidation =
-  | { ok: true; data: ContactMessageInput }
-  | { ok: false; fieldErrors: ContactFieldErrors }
+export type ContactValidation = { ok: true; data: ContactMessageInput } | { ok: false; fieldErrors: ContactFieldErrors }
 
 /** The posted fields as strings; a missing or non-text field is empty. */
 export function contactFormValues(formData: FormData): ContactFormValues {

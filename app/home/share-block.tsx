@@ -13,8 +13,16 @@ export function ShareBlock({ url, text }: ShareBlockProps) {
   useEffect(() => setCanShare(typeof navigator.share === 'function'), [])
   const encodedUrl = encodeURIComponent(url)
   const links = [
-    { label: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`, className: 'bg-[#1f8a4c]' },
-    { label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`, className: 'bg-[#1b5fc1]' },
+    {
+      label: 'WhatsApp',
+      href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`,
+      className: 'bg-[#146c38]',
+    },
+    {
+      label: 'Facebook',
+      href: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`,
+      className: 'bg-[#1b5fc1]',
+    },
     {
       label: 'X',
       href: `https://x.com/intent/post?text=${encodeURIComponent(text)}&url=${encodedUrl}`,

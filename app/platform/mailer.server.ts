@@ -31,8 +31,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     async send(message) {
       await mkdir(folder, { recursive: true })
       const file = path.join(folder, `${Date.now()}-${randomUUID()}.json`)
-      await writeFile(file, JSON.stringify({ from: options.from, ...message, sentAt: new Date().toISOString() }, null, 2))
-      options.logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the development mailbox')
+      await writeFile(
+        file,
+        JSON.stringify({ from: options.from, ...message, sentAt: new Date().toISOString() }, null, 2),
+      )
+      options.logger.info(
+        { to: message.to, subject: message.subject, file },
+        'e-mail written to the development mailbox',
+      )
     },
   }
 }

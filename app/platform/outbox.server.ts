@@ -61,7 +61,10 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
       const handler = handlers[job.kind as OutboxKind] as (payload: unknown) => Promise<void>
       if (!handler) throw new Error(`no handler for outbox jobs of kind ${job.kind}`)
       await handler(job.payload)
-      await db.update(outboxJobs).set({ status: 'done', completedAt: new Date(), lastError: null }).where(eq(outboxJobs.id, job.id))
+      await db
+        .update(outboxJobs)
+        .set({ status: 'done', completedAt: new Date(), lastError: null })
+        .where(eq(outboxJobs.id, job.id))
     } catch (error) {
       const parked = job.attempts >= MAX_ATTEMPTS
       logger.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, parked }, 'outbox job failed')

@@ -18,7 +18,12 @@ export interface RateLimitResult {
 }
 
 /** Counts one attempt for `subject` (an address, an account, a phone number) under `rule`. */
-export async function hitRateLimit(db: Tx, rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Tx,
+  rule: RateLimitRule,
+  subject: string,
+  now = Date.now(),
+): Promise<RateLimitResult> {
   const key = `${rule.name}:${subject}`
   const windowStart = now - rule.windowMs
   // last_request holds the start of the current window; an expired window starts again at 1.

@@ -2,6 +2,8 @@
 // React Router's context. The context keys live in the server build; server/main.ts fills them
 // through createLoadContext, exported by entry.server.tsx, so both sides use the same keys.
 import { createContext, RouterContextProvider } from 'react-router'
+import type { Auth } from '../accounts/auth.server.ts'
+import type { Sms } from '../accounts/sms.server.ts'
 import type { Config } from './config.server.ts'
 import type { Database, Db } from './db.server.ts'
 import type { Logger } from './logger.server.ts'
@@ -13,6 +15,9 @@ export interface Services {
   db: Db
   logger: Logger
   mailer: Mailer
+  /** better-auth on the shop's database: sessions, sign-in, second factor (app/accounts). */
+  auth: Auth
+  sms: Sms
 }
 
 export interface RequestInfo {

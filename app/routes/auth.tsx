@@ -1,9 +1,21 @@
+import { authAction, authLoader } from '#app/accounts/auth-page.server.ts'
+import { AuthPage } from '#app/accounts/auth-page.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
-import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
 import type { Route } from './+types/auth'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Login | Malwa Namkeen', noindex: true })
 
-export default function Page() {
-  return <NotOpenYet title="Login" what="Signing in to an account" />
+export const loader = (args: Route.LoaderArgs) => authLoader(args)
+/** A refusal by the rate limiter carries Retry-After; nothing of this page may be cached. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'no-store' })
+  const retryAfter = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After')
+  if (retryAfter) headers.set('Retry-After', retryAfter)
+  return headers
+}
+
+export const action = (args: Route.ActionArgs) => authAction(args)
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <AuthPage {...loaderData} actionData={actionData} />
 }

@@ -1,33 +1,70 @@
-import { listPublishedPosts } from '#app/blog/posts.server.ts'
+import { type ReactNode, Suspense } from 'react'
+import { Await, useRouteLoaderData } from 'react-router'
+import { ArticlePending, useLoadingPost } from '#app/blog/article-pending.tsx'
+import { BlogCallToAction, BlogList, BlogListLoading, NoPostsYet } from '#app/blog/blog-list.tsx'
+import { toPostSummary } from '#app/blog/post-view.ts'
+import { listPublishedSummaries } from '#app/blog/posts.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
+import type { loader as rootLoader } from '#app/root.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
 import type { Route } from './+types/blog'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
-  return { posts: await listPublishedPosts(db) }
+  return { posts: (await listPublishedSummaries(db)).map(toPostSummary) }
+}
+
+// The first visit is rendered whole on the server. A client-side navigation shows the page at once
+// with 'Loading blog posts...' and fills the list when it arrives.
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { posts: serverLoader().then((data) => data.posts) }
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'blog' })
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts } = loaderData
+  return (
+    <BlogPage>
+      {Array.isArray(posts) ? (
+        <BlogList posts={posts} />
+      ) : (
+        <Suspense fallback={<BlogListLoading />}>
+          <Await resolve={posts} errorElement={<NoPostsYet />}>
+            {(resolved) => <BlogList posts={resolved} />}
+          </Await>
+        </Suspense>
+      )}
+    </BlogPage>
+  )
+}
+
+/** The spec: a list that cannot be read shows the empty state (the error is logged by the server). */
+export function ErrorBoundary() {
+  return (
+    <BlogPage>
+      <NoPostsYet />
+    </BlogPage>
+  )
+}
+
+function BlogPage({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const loadingPost = useLoadingPost()
   return (
     <>
       <PageHeading title="Our Blog">
-        <p>Stories of Indori namkeen, tips from our kitchen and festival snack ideas.</p>
+        <p>
+          Stories of Indori namkeen, tips from our kitchen and festival snack ideas, from the family that fries it fresh
+          in Indore.
+        </p>
       </PageHeading>
-      <ul className="mx-auto grid max-w-6xl gap-6 px-4 md:grid-cols-3">
-        {loaderData.posts.map((post) => (
-          <li key={post.id} className="rounded-xl border bg-card p-5">
-            <h2 className="text-xl font-bold">{post.title}</h2>
-            <p className="mt-2 text-sm text-muted-foreground">
-              {post.author} · {new Date(post.createdAt).toLocaleDateString('en-IN', { dateStyle: 'medium' })}
-            </p>
-            <p className="mt-3">{post.excerpt}</p>
-          </li>
-        ))}
-      </ul>
+      <div className="mx-auto max-w-6xl px-4">
+        {children}
+        <BlogCallToAction shopName={root?.settings.shopName ?? 'Malwa Namkeen'} />
+      </div>
+      <ArticlePending loading={loadingPost} />
     </>
   )
 }

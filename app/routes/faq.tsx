@@ -1,13 +1,28 @@
+import { type FaqSettings, faqEntries, faqGroups, faqJsonLd } from '#app/content/faq.ts'
+import { FaqAccordion } from '#app/content/faq-accordion.tsx'
+import { HelpCard } from '#app/content/help-card.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
 import type { Route } from './+types/faq'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'faq' })
+export const meta: Route.MetaFunction = (args) => {
+  const settings = (args.matches[0]?.loaderData as { settings?: FaqSettings } | undefined)?.settings
+  return pageMeta(args, { preset: 'faq', jsonLd: settings ? [faqJsonLd(faqEntries(settings))] : [] })
+}
 
-export default function Page() {
+export default function Faq({ matches }: Route.ComponentProps) {
+  const { settings } = matches[0].loaderData
   return (
-    <PageHeading title="Frequently Asked Questions">
-      <p>Answers about delivery, freshness, pack sizes, payment and bulk orders.</p>
-    </PageHeading>
+    <>
+      <PageHeading title="Frequently Asked Questions">
+        <p>Answers about delivery, freshness, pack sizes, payment and bulk orders. Tap a question to open it.</p>
+      </PageHeading>
+      <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 lg:grid-cols-[1fr_20rem]">
+        <FaqAccordion groups={faqGroups(settings)} />
+        <aside aria-label="Contact" className="lg:sticky lg:top-24">
+          <HelpCard settings={settings} />
+        </aside>
+      </div>
+    </>
   )
 }

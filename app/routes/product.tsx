@@ -1,8 +1,9 @@
 import { data } from 'react-router'
+import { ProductDetails } from '#app/catalog/product-details.tsx'
+import { metaDescription, productJsonLd, productOgImage } from '#app/catalog/product-seo.ts'
 import { findProductBySlug } from '#app/catalog/products.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
-import { PageHeading } from '#app/shell/page-heading.tsx'
 import type { Route } from './+types/product'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -12,17 +13,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { product }
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: args.loaderData ? `${args.loaderData.product.name} | Malwa Namkeen` : 'Product not found',
-    description: args.loaderData?.product.description,
+export const meta: Route.MetaFunction = (args) => {
+  const product = args.loaderData?.product
+  const root = args.matches[0]?.loaderData
+  if (!product) return pageMeta(args, { title: 'Product not found', noindex: true })
+  const shopName = root?.settings.shopName ?? 'Malwa Namkeen'
+  return pageMeta(args, {
+    title: `${product.name} | ${shopName}`,
+    description: metaDescription(product.description),
     type: 'product',
+    image: productOgImage(product.imageUrl),
+    imageAlt: product.name,
+    jsonLd: [productJsonLd(root?.publicUrl ?? '', shopName, product)],
   })
+}
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  return (
-    <PageHeading title={loaderData.product.name}>
-      <p>{loaderData.product.description}</p>
-    </PageHeading>
-  )
+  return <ProductDetails product={loaderData.product} />
 }

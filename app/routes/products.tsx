@@ -1,13 +1,27 @@
-import { ProductCard } from '#app/catalog/product-card.tsx'
-import { listProducts } from '#app/catalog/products.server.ts'
-import { servicesContext } from '#app/platform/services.server.ts'
+import { data } from 'react-router'
+import { parseBrowseView } from '#app/catalog/browse.ts'
+import { ProductBrowser } from '#app/catalog/product-browser.tsx'
+import { browseProducts, listFeaturedProducts, listSpecialOffers } from '#app/catalog/products.server.ts'
+import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
 import type { Route } from './+types/products'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
-  return { products: await listProducts(db) }
+  const view = parseBrowseView(new URL(request.url).searchParams)
+  try {
+    const [products, featured, offers] = await Promise.all([
+      browseProducts(db, view),
+      listFeaturedProducts(db),
+      listSpecialOffers(db),
+    ])
+    return { products, featured, offers, unavailable: false }
+  } catch (error) {
+    // Spec: a failed fetch is logged and the list stays empty; the page says so instead of erroring.
+    context.get(requestContext).log.error({ err: error }, 'could not load the product list')
+    return data({ products: [], featured: [], offers: [], unavailable: true }, { status: 503 })
+  }
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'products' })
@@ -21,11 +35,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           Indori kick, Satwik for snacks made without onion and garlic.
         </p>
       </PageHeading>
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 sm:grid-cols-2 lg:grid-cols-4">
-        {loaderData.products.map((product, index) => (
-          <ProductCard key={product.id} product={product} priority={index < 2} />
-        ))}
-      </div>
+      <ProductBrowser {...loaderData} />
     </>
   )
 }

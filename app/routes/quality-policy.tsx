@@ -1,13 +1,11 @@
+import { qualityDocument } from '#app/content/policies/quality.tsx'
+import { PolicyPage } from '#app/content/policy-page.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
-import { PageHeading } from '#app/shell/page-heading.tsx'
 import type { Route } from './+types/quality-policy'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'quality' })
 
-export default function Page() {
-  return (
-    <PageHeading title="Quality Policy">
-      <p>How we choose ingredients, fry, pack and check every batch in our Indore kitchen.</p>
-    </PageHeading>
-  )
+export default function Page({ matches }: Route.ComponentProps) {
+  const { settings } = matches[0].loaderData
+  return <PolicyPage document={qualityDocument(settings)} settings={settings} />
 }

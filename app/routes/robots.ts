@@ -6,7 +6,14 @@ const DISALLOW = ['/admin', '/checkout', '/my-orders', '/auth', '/api/', '/order
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext)
-  const body = ['User-agent: *', 'Allow: /', ...DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${config.publicUrl}/sitemap.xml`, '']
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOW.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${config.publicUrl}/sitemap.xml`,
+    '',
+  ]
   return new Response(body.join('\n'), {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=86400' },
   })

@@ -1,13 +1,11 @@
+import { shippingDocument } from '#app/content/policies/shipping.tsx'
+import { PolicyPage } from '#app/content/policy-page.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
-import { PageHeading } from '#app/shell/page-heading.tsx'
 import type { Route } from './+types/shipping-policy'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'shipping' })
 
-export default function Page() {
-  return (
-    <PageHeading title="Shipping Policy">
-      <p>We deliver across India in 3-6 days; delivery is free on orders from ₹500.</p>
-    </PageHeading>
-  )
+export default function Page({ matches }: Route.ComponentProps) {
+  const { settings } = matches[0].loaderData
+  return <PolicyPage document={shippingDocument(settings)} settings={settings} />
 }

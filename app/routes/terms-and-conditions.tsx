@@ -1,13 +1,11 @@
+import { termsDocument } from '#app/content/policies/terms.tsx'
+import { PolicyPage } from '#app/content/policy-page.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
-import { PageHeading } from '#app/shell/page-heading.tsx'
 import type { Route } from './+types/terms-and-conditions'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'terms' })
 
-export default function Page() {
-  return (
-    <PageHeading title="Terms and Conditions">
-      <p>The terms for buying from Malwa Namkeen.</p>
-    </PageHeading>
-  )
+export default function Page({ matches }: Route.ComponentProps) {
+  const { settings } = matches[0].loaderData
+  return <PolicyPage document={termsDocument(settings)} settings={settings} />
 }

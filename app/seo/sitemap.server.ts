@@ -40,7 +40,8 @@ export async function sitemapEntries(db: Tx): Promise<SitemapEntry[]> {
   return [
     ...STATIC_PATHS.map((path) => ({
       path,
-      lastModified: path === '/' || path === '/products' ? catalogueChanged : path === '/blog' ? blogChanged : undefined,
+      lastModified:
+        path === '/' || path === '/products' ? catalogueChanged : path === '/blog' ? blogChanged : undefined,
     })),
     ...productRows.map((row) => ({ path: `/products/${row.slug}`, lastModified: row.updatedAt })),
     ...postRows.map((row) => ({ path: `/blog/${row.slug}`, lastModified: row.updatedAt })),

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import { cn } from '#app/ui/cn.ts'
 import { Logo } from './logo.tsx'
 import { NAV_LINKS } from './nav-links.ts'
@@ -11,32 +11,57 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : 'text-foreground/80',
   )
 
-export function SiteHeader({ shopName }: { shopName: string }) {
+/** What the header knows of the visitor: public facts only. */
+export interface HeaderUser {
+  name: string
+  isAdmin: boolean
+}
+
+/** 'My Orders' only when signed in (spec section 2, shared frame). */
+function navLinks(user: HeaderUser | null) {
+  return user ? [...NAV_LINKS, { to: '/my-orders', label: 'My Orders' }] : NAV_LINKS
+}
+
+export function SiteHeader({ shopName, user = null }: { shopName: string; user?: HeaderUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo shopName={shopName} />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {NAV_LINKS.map((link) => (
+          {navLinks(user).map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass}>
               {link.label}
             </NavLink>
           ))}
-          <Link
-            to="/auth"
-            className="ml-2 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
-          >
-            Login
-          </Link>
+          <LoginToggle user={user} className="ml-2 px-4 py-2 text-sm" />
         </nav>
-        <MobileMenu />
+        <MobileMenu user={user} />
       </div>
     </header>
   )
 }
 
+/** Login goes to /auth; Logout is a POST that ends the session on the server. */
+function LoginToggle({ user, className }: { user: HeaderUser | null; className?: string }) {
+  const style = cn('rounded-md bg-primary font-semibold text-primary-foreground hover:bg-primary/90', className)
+  if (!user) {
+    return (
+      <Link to="/auth" className={style}>
+        Login
+      </Link>
+    )
+  }
+  return (
+    <Form method="post" action="/logout" className="contents">
+      <button type="submit" className={cn(style, 'cursor-pointer')}>
+        Logout
+      </button>
+    </Form>
+  )
+}
+
 /** A disclosure, so the menu opens with or without JavaScript; it closes after a navigation. */
-function MobileMenu() {
+function MobileMenu({ user }: { user: HeaderUser | null }) {
   const details = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new location
@@ -57,7 +82,7 @@ function MobileMenu() {
         aria-label="Mobile"
         className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b bg-background px-4 pt-2 pb-4 shadow-lg"
       >
-        {NAV_LINKS.map((link) => (
+        {navLinks(user).map((link) => (
           <NavLink
             key={link.to}
             to={link.to}
@@ -67,12 +92,7 @@ function MobileMenu() {
             {link.label}
           </NavLink>
         ))}
-        <Link
-          to="/auth"
-          className="mt-2 rounded-md bg-primary px-4 py-3 text-center text-base font-semibold text-primary-foreground"
-        >
-          Login
-        </Link>
+        <LoginToggle user={user} className="mt-2 block w-full px-4 py-3 text-center text-base" />
       </nav>
     </details>
   )

@@ -10,7 +10,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = []
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text())
+        if (message.type() !== 'error') return
+        // A page that answers 404 on purpose (unknown path or slug) is not an error of the page.
+        const notFoundDocument = message.text().includes('status of 404') && message.location().url === page.url()
+        if (!notFoundDocument) errors.push(message.text())
       })
       page.on('pageerror', (error) => errors.push(error.message))
       await use(errors)

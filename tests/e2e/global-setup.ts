@@ -1,9 +1,27 @@
-import { startServer } from '../server-process.ts'
+import { randomBytes } from 'node:crypto'
+import { startServer, temporaryDataDir } from '../server-process.ts'
 
-/** One production server for the whole run; its address reaches the tests through E2E_BASE_URL. */
+/**
+ * One production server for the whole run; its address reaches the tests through E2E_BASE_URL, its
+ * data folder (development mailbox and SMS outbox) through E2E_DATA_DIR, and the admin account and
+ * auth secret it was started with through E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD and E2E_AUTH_SECRET.
+ */
 export default async function globalSetup() {
-  const server = await startServer(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {})
+  const dataDir = temporaryDataDir()
+  const admin = { email: 'e2e-admin@shop.example', password: `admin-${randomBytes(12).toString('hex')}` }
+  const authSecret = `e2e-secret-${randomBytes(24).toString('hex')}`
+  const server = await startServer({
+    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    AUTH_SECRET: authSecret,
+  })
   process.env.E2E_BASE_URL = server.url
+  process.env.E2E_DATA_DIR = dataDir
+  process.env.E2E_ADMIN_EMAIL = admin.email
+  process.env.E2E_ADMIN_PASSWORD = admin.password
+  process.env.E2E_AUTH_SECRET = authSecret
   return async () => {
     await server.stop()
   }

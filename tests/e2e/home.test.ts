@@ -14,7 +14,7 @@ test('the home page shows the hero, the claims, two customer quotes and the four
   await expect(page.getByRole('heading', { name: 'Why Choose Malwa Namkeen' })).toBeVisible()
   const bestsellers = page.getByRole('region', { name: 'Our Bestsellers' })
   for (const name of BESTSELLERS) await expect(bestsellers.getByRole('heading', { name })).toBeVisible()
-  await expect(bestsellers.getByText('Bestseller')).toHaveCount(4)
+  await expect(bestsellers.getByText('Bestseller', { exact: true })).toHaveCount(4)
 })
 
 test('the calls to action lead to the products and about pages', async ({ page }) => {

@@ -7,7 +7,10 @@ async function jsonLd(page: import('@playwright/test').Page) {
   return blocks.map((text) => JSON.parse(text) as { '@type': string; [key: string]: unknown })
 }
 
-test('the sitemap lists home, the static pages, every product and every published post', async ({ request, baseURL }) => {
+test('the sitemap lists home, the static pages, every product and every published post', async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get('/sitemap.xml')
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toContain('application/xml')
@@ -27,7 +30,8 @@ test('the sitemap lists home, the static pages, every product and every publishe
 
 test('robots.txt keeps private pages out and points at the sitemap', async ({ request, baseURL }) => {
   const text = await (await request.get('/robots.txt')).text()
-  for (const path of ['/admin', '/checkout', '/my-orders', '/auth', '/api/']) expect(text).toContain(`Disallow: ${path}`)
+  for (const path of ['/admin', '/checkout', '/my-orders', '/auth', '/api/'])
+    expect(text).toContain(`Disallow: ${path}`)
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
 })
 
@@ -71,5 +75,7 @@ test('the native Share button appears where the browser can share', async ({ pag
     Object.defineProperty(navigator, 'share', { value: async () => {}, configurable: true })
   })
   await page.goto('/')
-  await expect(page.getByRole('region', { name: 'Share the taste of Indore' }).getByRole('button', { name: 'Share' })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Share the taste of Indore' }).getByRole('button', { name: 'Share' }),
+  ).toBeVisible()
 })

@@ -52,13 +52,20 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
     it('delivers a queued e-mail into the development mailbox once', async () => {
       const dataDir = temporaryDataDir()
       const mailer = createMailer({ from: 'Shop <shop@example.com>', dataDir, logger })
-      await database.db.transaction((tx) => enqueue(tx, 'mail', { to: 'asha@example.com', subject: 'Hello', text: 'Namaste' }))
+      await database.db.transaction((tx) =>
+        enqueue(tx, 'mail', { to: 'asha@example.com', subject: 'Hello', text: 'Namaste' }),
+      )
       expect(await runDueJobs(database.db, { mail: (message) => mailer.send(message) }, logger)).toBe(1)
       expect(await runDueJobs(database.db, { mail: (message) => mailer.send(message) }, logger)).toBe(0)
       const files = await readdir(mailboxFolder(dataDir))
       expect(files).toHaveLength(1)
       const mail = JSON.parse(await readFile(`${mailboxFolder(dataDir)}/${files[0]}`, 'utf8'))
-      expect(mail).toMatchObject({ from: 'Shop <shop@example.com>', to: 'asha@example.com', subject: 'Hello', text: 'Namaste' })
+      expect(mail).toMatchObject({
+        from: 'Shop <shop@example.com>',
+        to: 'asha@example.com',
+        subject: 'Hello',
+        text: 'Namaste',
+      })
     })
 
     it('enqueues nothing when the transaction rolls back', async () => {
@@ -73,7 +80,9 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
     })
 
     it('retries a failing job later, and parks it after the last try', async () => {
-      await database.db.transaction((tx) => enqueue(tx, 'mail', { to: 'down@example.com', subject: 'Retry', text: 'x' }))
+      await database.db.transaction((tx) =>
+        enqueue(tx, 'mail', { to: 'down@example.com', subject: 'Retry', text: 'x' }),
+      )
       const failing = { mail: async () => Promise.reject(new Error('SMTP is down')) }
       expect(await runDueJobs(database.db, failing, logger)).toBe(1)
       const [job] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.status, 'pending'))
@@ -81,7 +90,10 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
       expect(job!.runAfter.getTime()).toBeGreaterThan(Date.now())
       expect(await runDueJobs(database.db, failing, logger)).toBe(0) // not due yet
 
-      await database.db.update(outboxJobs).set({ attempts: MAX_ATTEMPTS - 1, runAfter: new Date(0) }).where(eq(outboxJobs.id, job!.id))
+      await database.db
+        .update(outboxJobs)
+        .set({ attempts: MAX_ATTEMPTS - 1, runAfter: new Date(0) })
+        .where(eq(outboxJobs.id, job!.id))
       expect(await runDueJobs(database.db, failing, logger)).toBe(1)
       const [parked] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.id, job!.id))
       expect(parked).toMatchObject({ status: 'parked', attempts: MAX_ATTEMPTS })

@@ -1,0 +1,164 @@
+// /account: name, password, the authenticator-app second factor and "sign out everywhere".
+import { and, eq, isNotNull } from 'drizzle-orm'
+import QRCode from 'qrcode'
+import { data, type RouterContextProvider, redirect } from 'react-router'
+import { servicesContext } from '#app/platform/services.server.ts'
+import { enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
+import { COMMON_PASSWORD_MESSAGE, firstIssue, passwordSchema } from './rules.ts'
+import { accounts } from './schema.ts'
+import { assertSameOrigin, authFailure, authHeaders, cookieHeaders, getViewer } from './session.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+export interface Enrolment {
+  totpURI: string
+  manualKey: string
+  qrDataUrl: string
+  backupCodes: string[]
+}
+
+export type AccountActionData =
+  | { section: 'name' | 'password' | 'two-factor' | 'sessions'; error?: string; notice?: string }
+  | { section: 'enrol'; enrolment: Enrolment; error?: string }
+
+export async function accountLoader({ request, context }: { request: Request; context: Context }) {
+  const { viewer } = await getViewer(request, context)
+  if (!viewer) throw redirect('/auth?redirectTo=/account')
+  const { db } = context.get(servicesContext)
+  const [credential] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, viewer.id), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)))
+  return { viewer, hasPassword: Boolean(credential) }
+}
+
+export async function accountAction({ request, context }: { request: Request; context: Context }) {
+  const { auth, db, config } = context.get(servicesContext)
+  assertSameOrigin(request, config.publicUrl)
+  const { viewer } = await getViewer(request, context)
+  if (!viewer) throw redirect('/auth?redirectTo=/account')
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const headers = authHeaders(request, context)
+  const password = String(form.get('password') ?? '') || undefined
+
+  try {
+    switch (intent) {
+      case 'name': {
+        const name = String(form.get('name') ?? '').trim()
+        if (!name || name.length > 80)
+          return data({
+            section: 'name',
+            error: 'Please enter your name (at most 80 characters).',
+          } satisfies AccountActionData)
+        await auth.api.updateUser({ body: { name }, headers })
+        return { section: 'name', notice: 'Your name is saved.' } satisfies AccountActionData
+      }
+      case 'password': {
+        const next = passwordSchema.safeParse(form.get('newPassword'))
+        if (!next.success)
+          return data({ section: 'password', error: firstIssue(next.error) } satisfies AccountActionData)
+        await enforceLimits(db, [[LIMITS.passwordChangeAccount, viewer.id]])
+        try {
+          const result = await auth.api.changePassword({
+            body: {
+              currentPassword: String(form.get('currentPassword') ?? ''),
+              newPassword: next.data,
+              revokeOtherSessions: true,
+            },
+            headers,
+            returnHeaders: true,
+          })
+          return data(
+            {
+              section: 'password',
+              notice: 'Your password is changed; other devices are signed out.',
+            } satisfies AccountActionData,
+            {
+              headers: cookieHeaders(result.headers),
+            },
+          )
+        } catch (error) {
+          const failure = authFailure(error)
+          const message =
+            failure.code === 'PASSWORD_TOO_COMMON' ? COMMON_PASSWORD_MESSAGE : 'Your current password is not right.'
+          return data({ section: 'password', error: message } satisfies AccountActionData)
+        }
+      }
+      case 'enable-2fa': {
+        try {
+          const result = await auth.api.enableTwoFactor({ body: { password }, headers })
+          if (!('totpURI' in result) || !result.totpURI) throw new Error('no TOTP URI')
+          return {
+            section: 'enrol',
+            enrolment: await enrolment(result.totpURI, result.backupCodes ?? []),
+          } satisfies AccountActionData
+        } catch (error) {
+          if (!(error instanceof Error) || !('statusCode' in error)) throw error
+          return data({ section: 'two-factor', error: 'Your password is not right.' } satisfies AccountActionData)
+        }
+      }
+      case 'verify-2fa': {
+        const totpURI = String(form.get('totpURI') ?? '')
+        const backupCodes = String(form.get('backupCodes') ?? '')
+          .split(' ')
+          .filter(Boolean)
+        const code = String(form.get('code') ?? '').replace(/\s/g, '')
+        try {
+          const result = await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+          return data(
+            {
+              section: 'two-factor',
+              notice: 'Two-step sign-in is on. Keep your backup codes somewhere safe.',
+            } satisfies AccountActionData,
+            {
+              headers: cookieHeaders(result.headers),
+            },
+          )
+        } catch (error) {
+          authFailure(error)
+          if (!totpURI.startsWith('otpauth://'))
+            return data({ section: 'two-factor', error: 'Please start again.' } satisfies AccountActionData)
+          return data({
+            section: 'enrol',
+            enrolment: await enrolment(totpURI, backupCodes),
+            error: 'That code is not right. Please try again.',
+          } satisfies AccountActionData)
+        }
+      }
+      case 'disable-2fa': {
+        try {
+          const result = await auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true })
+          return data({ section: 'two-factor', notice: 'Two-step sign-in is off.' } satisfies AccountActionData, {
+            headers: cookieHeaders(result.headers),
+          })
+        } catch (error) {
+          authFailure(error)
+          return data({ section: 'two-factor', error: 'Your password is not right.' } satisfies AccountActionData)
+        }
+      }
+      case 'sign-out-everywhere': {
+        await auth.api.revokeSessions({ headers })
+        const result = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null)
+        throw redirect(`${config.publicUrl}/`, { headers: cookieHeaders(result?.headers) })
+      }
+      default:
+        return data({ section: 'name', error: 'Something went wrong. Please try again.' } satisfies AccountActionData)
+    }
+  } catch (error) {
+    if (error instanceof TooManyAttempts)
+      return data({ section: 'password', error: error.message } satisfies AccountActionData, { status: 429 })
+    throw error
+  }
+}
+
+async function enrolment(totpURI: string, backupCodes: string[]): Promise<Enrolment> {
+  const secret = new URL(totpURI).searchParams.get('secret') ?? ''
+  return {
+    totpURI,
+    manualKey: secret.replace(/(.{4})/g, '$1 ').trim(),
+    // A data: URL (the CSP allows img data:), rendered on the server so the page works without JS.
+    qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(totpURI, { type: 'svg', margin: 1 })).toString('base64')}`,
+    backupCodes,
+  }
+}

@@ -1,0 +1,63 @@
+import { ArrowLeft } from 'lucide-react'
+import { Link } from 'react-router'
+import { cn } from '#app/ui/cn.ts'
+import { ShopImage } from '#app/ui/shop-image.tsx'
+import { ArticlePending, useLoadingPost } from './article-pending.tsx'
+import { PostByline } from './post-byline.tsx'
+import { PostContent } from './post-content.tsx'
+import { BLOG_FALLBACK_ALT, type PostSummary, postImage } from './post-view.ts'
+import { RelatedLinks } from './related-links.tsx'
+import { ShareButton } from './share-button.tsx'
+
+export interface PostPageData {
+  post: PostSummary & { updatedAt: string }
+  /** Safe HTML from renderMarkdown. */
+  html: string
+  readingMinutes: number
+  /** Other recent posts. */
+  related: PostSummary[]
+}
+
+/** A post as readers see it: title, byline, picture, the text, then where to go next. */
+export function PostArticle({ post, html, readingMinutes, related }: PostPageData) {
+  const loading = useLoadingPost()
+  return (
+    <div aria-busy={loading} className={cn('transition-opacity', loading && 'opacity-60')}>
+      <article className="mx-auto max-w-3xl px-4 pt-6">
+        <header>
+          <p className="text-sm font-semibold tracking-wide text-chilli uppercase">From our kitchen</p>
+          <h1 className="mt-2 text-3xl leading-tight font-bold sm:text-4xl lg:text-5xl">{post.title}</h1>
+          <p className="mt-4 text-lg text-muted-foreground sm:text-xl">{post.excerpt}</p>
+          <div className="mt-6 flex items-center justify-between gap-4 border-y py-4">
+            <PostByline post={post} readingMinutes={readingMinutes} />
+            <ShareButton title={post.title} text={post.excerpt} />
+          </div>
+        </header>
+        <ShopImage
+          src={postImage(post.imageUrl)}
+          alt={post.imageUrl ? post.title : BLOG_FALLBACK_ALT}
+          width={640}
+          height={360}
+          sizes="(min-width: 800px) 736px, 100vw"
+          priority
+          className="mt-8 rounded-xl"
+        />
+        <div className="mt-10">
+          <PostContent html={html} />
+        </div>
+        <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-secondary/60 px-5 py-4">
+          <p className="font-semibold text-brown">Enjoyed this story? Pass it on.</p>
+          <ShareButton title={post.title} text={post.excerpt} />
+        </footer>
+      </article>
+      <RelatedLinks posts={related} />
+      <div className="mx-auto max-w-6xl px-4 pt-10">
+        <Link to="/blog" className="inline-flex items-center gap-1.5 font-semibold text-primary hover:underline">
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to all posts
+        </Link>
+      </div>
+      <ArticlePending loading={loading} />
+    </div>
+  )
+}

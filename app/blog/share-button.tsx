@@ -1,0 +1,51 @@
+import { Share2 } from 'lucide-react'
+import { useSyncExternalStore } from 'react'
+import { toast } from 'sonner'
+import { Button } from '#app/ui/button.tsx'
+
+const subscribe = () => () => {}
+
+/** False on the server and while hydrating, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
+}
+
+/**
+ * Shares the post through the device's share sheet, or copies its link where there is none.
+ * It needs JavaScript, so it only appears once the page is interactive.
+ */
+export function ShareButton({ title, text }: { title: string; text: string }) {
+  const hydrated = useHydrated()
+  if (!hydrated) return null
+
+  async function share() {
+    // The address without query or fragment: what the post is, not how this reader arrived.
+    const url = new URL(window.location.pathname, window.location.origin).toString()
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, text, url })
+        return
+      } catch (error) {
+        // The reader closed the share sheet: nothing to do. Any other refusal falls back to copying.
+        if (error instanceof DOMException && error.name === 'AbortError') return
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url)
+      toast('Link Copied', { description: 'Blog link copied to clipboard!' })
+    } catch {
+      toast.error('Could not copy the link', { description: url })
+    }
+  }
+
+  return (
+    <Button variant="outline" onClick={share}>
+      <Share2 aria-hidden />
+      Share
+    </Button>
+  )
+}

@@ -1,0 +1,251 @@
+// A product's own page: picture, prices per size with availability, what the pack label carries
+// (FSSAI: ingredients, allergens, vegetarian mark, net weight, best-before, storage, MRP) and the
+// showcase-mode ordering note.
+import { ArrowLeft, Phone } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatRupees } from '#app/shared/money.ts'
+import { Badge } from '#app/ui/badge.tsx'
+import { Button } from '#app/ui/button.tsx'
+import { cn } from '#app/ui/cn.ts'
+import { ShopImage } from '#app/ui/shop-image.tsx'
+import { browseSearch, isCategory } from './browse.ts'
+import { sellingPrice } from './pricing.ts'
+import { RatingSummary } from './product-card.tsx'
+import type { ProductDetails as Product } from './products.server.ts'
+import { isAvailable, priceOf, SIZES, type Size } from './sizes.ts'
+
+const NET_WEIGHT: Record<Size, string> = { '250g': '250 g', '500g': '500 g', '1kg': '1 kg' }
+
+export function ProductDetails({ product }: { product: Product }) {
+  const discounted = product.discountPercentage > 0
+  const categoryLink = isCategory(product.category) ? `/products${browseSearch({ category: product.category })}` : null
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6 pb-16">
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <div className="relative self-start">
+          <ShopImage
+            src={product.imageUrl}
+            alt={product.name}
+            width={960}
+            height={960}
+            sizes="(min-width: 1152px) 536px, (min-width: 1024px) 46vw, calc(100vw - 2rem)"
+            priority
+            className="rounded-2xl border shadow-sm"
+          />
+          <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
+            {product.isFeatured && <Badge variant="accent">Bestseller</Badge>}
+            {discounted && <Badge variant="destructive">{product.discountPercentage}% OFF</Badge>}
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-5">
+          <div>
+            {categoryLink ? (
+              <Link
+                to={categoryLink}
+                className="text-sm font-semibold tracking-wide text-primary uppercase underline-offset-4 hover:underline"
+              >
+                {product.category}
+              </Link>
+            ) : (
+              <p className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{product.category}</p>
+            )}
+            <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{product.name}</h1>
+            <RatingSummary average={product.ratingAverage} count={product.ratingCount} className="mt-2" />
+          </div>
+
+          <PriceLine product={product} />
+
+          <p className="leading-relaxed text-foreground/90">{product.description}</p>
+
+          <PackSizes product={product} />
+
+          <div className="rounded-xl border border-accent bg-secondary/70 p-4">
+            <p className="text-lg font-bold text-brown">Coming Soon</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Online ordering is not open yet. Contact us for bulk orders, festival hampers or to order by phone.
+            </p>
+            <Button asChild variant="outline" className="mt-3">
+              <Link to="/contact">
+                <Phone aria-hidden />
+                Contact us for bulk orders
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <PackLabel product={product} />
+
+      <nav aria-label="More products" className="mt-12 flex flex-wrap gap-3 border-t pt-6">
+        <Button asChild variant="outline">
+          <Link to="/products">
+            <ArrowLeft aria-hidden />
+            All products
+          </Link>
+        </Button>
+        {categoryLink && (
+          <Button asChild variant="ghost">
+            <Link to={categoryLink}>More {product.category}</Link>
+          </Button>
+        )}
+      </nav>
+    </div>
+  )
+}
+
+function PriceLine({ product }: { product: Product }) {
+  const discounted = product.discountPercentage > 0
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      <span className="text-3xl font-bold text-brown">{formatRupees(sellingPrice(product, '250g'))}</span>
+      {discounted && (
+        <span className="text-lg text-muted-foreground line-through">
+          <span className="sr-only">MRP </span>
+          {formatRupees(product.price250g)}
+        </span>
+      )}
+      <span className="text-muted-foreground">/ 250g</span>
+      {discounted && (
+        <Badge variant="destructive" className="self-center">
+          {product.discountPercentage}% OFF
+        </Badge>
+      )}
+    </p>
+  )
+}
+
+function PackSizes({ product }: { product: Product }) {
+  const discounted = product.discountPercentage > 0
+  return (
+    <section aria-labelledby="pack-sizes-title">
+      <h2 id="pack-sizes-title" className="text-xl font-bold">
+        Pack sizes
+      </h2>
+      <table className="mt-3 w-full overflow-hidden rounded-xl border-separate border-spacing-0 border text-left text-sm">
+        <thead className="bg-secondary/70 text-brown">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold sm:px-4">
+              Net weight
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold sm:px-4">
+              Price
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold sm:px-4">
+              Availability
+            </th>
+          </tr>
+        </thead>
+        <tbody className="bg-card">
+          {SIZES.map((size) => {
+            const available = isAvailable(product, size)
+            const priced = priceOf(product, size) > 0
+            return (
+              <tr key={size}>
+                <th scope="row" className="border-t px-3 py-3 text-base font-bold text-brown sm:px-4">
+                  {size}
+                </th>
+                <td className="border-t px-3 py-3 sm:px-4">
+                  {priced ? (
+                    <>
+                      <span className="font-semibold">{formatRupees(sellingPrice(product, size))}</span>
+                      {discounted && (
+                        <span className="block text-xs text-muted-foreground">
+                          MRP <s>{formatRupees(priceOf(product, size))}</s>
+                        </span>
+                      )}
+                    </>
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
+                </td>
+                <td className="border-t px-3 py-3 sm:px-4">
+                  <span
+                    className={cn(
+                      'inline-flex items-center gap-1.5 font-semibold',
+                      available ? 'text-success' : 'text-muted-foreground',
+                    )}
+                  >
+                    <span
+                      className={cn('size-2 rounded-full', available ? 'bg-success' : 'bg-muted-foreground/60')}
+                      aria-hidden
+                    />
+                    {available ? 'In stock' : 'Unavailable'}
+                  </span>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-muted-foreground">MRP inclusive of all taxes.</p>
+    </section>
+  )
+}
+
+function PackLabel({ product }: { product: Product }) {
+  const facts: { term: string; detail: ReactNode }[] = [
+    {
+      term: 'Food type',
+      detail: (
+        <span className="inline-flex items-center gap-2">
+          <VegMark vegetarian={product.isVegetarian} />
+          {product.isVegetarian ? 'Vegetarian' : 'Non-vegetarian'}
+        </span>
+      ),
+    },
+    ...(product.ingredients ? [{ term: 'Ingredients', detail: product.ingredients }] : []),
+    ...(product.allergens ? [{ term: 'Allergens', detail: product.allergens }] : []),
+    {
+      term: 'Net weight',
+      detail: `${eitherOf(SIZES.filter((size) => priceOf(product, size) > 0).map((size) => NET_WEIGHT[size]))} per pack`,
+    },
+    ...(product.bestBeforeDays
+      ? [{ term: 'Best before', detail: `${product.bestBeforeDays} days from the date of manufacture` }]
+      : []),
+    ...(product.storageAdvice ? [{ term: 'Storage', detail: product.storageAdvice }] : []),
+  ]
+  return (
+    <section aria-labelledby="pack-label-title" className="mt-12">
+      <h2 id="pack-label-title" className="text-2xl font-bold">
+        On the pack
+      </h2>
+      <p className="mt-1 text-muted-foreground">What the label on every packet of {product.name} says.</p>
+      <dl className="mt-5 divide-y rounded-xl border bg-card">
+        {facts.map(({ term, detail }) => (
+          <div key={term} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4 sm:px-5">
+            <dt className="font-semibold text-brown">{term}</dt>
+            <dd className="text-foreground/90">{detail}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/** '250 g, 500 g or 1 kg' (written out, so server and browser render the same text). */
+function eitherOf(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`
+}
+
+/** India's food-type mark: a green square with a green dot (vegetarian), brown with a triangle otherwise. */
+export function VegMark({ vegetarian }: { vegetarian: boolean }) {
+  return vegetarian ? (
+    <span
+      role="img"
+      aria-label="Vegetarian mark"
+      className="inline-flex size-5 shrink-0 items-center justify-center rounded-[3px] border-2 border-[#138a36] bg-white"
+    >
+      <span className="size-2.5 rounded-full bg-[#138a36]" />
+    </span>
+  ) : (
+    <span
+      role="img"
+      aria-label="Non-vegetarian mark"
+      className="inline-flex size-5 shrink-0 items-center justify-center rounded-[3px] border-2 border-[#7b3f00] bg-white"
+    >
+      <span className="size-0 border-x-[5px] border-b-[9px] border-x-transparent border-b-[#7b3f00]" />
+    </span>
+  )
+}

@@ -1,0 +1,13 @@
+import { accountAction, accountLoader } from '#app/accounts/account-page.server.ts'
+import { AccountPage } from '#app/accounts/account-page.tsx'
+import { pageMeta } from '#app/seo/page-meta.ts'
+import type { Route } from './+types/account'
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'My Account | Malwa Namkeen', noindex: true })
+
+export const loader = (args: Route.LoaderArgs) => accountLoader(args)
+export const action = (args: Route.ActionArgs) => accountAction(args)
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <AccountPage {...loaderData} actionData={actionData} />
+}
