@@ -16,11 +16,12 @@ for (const width of widths) {
     // Scroll through the page so lazy images load, then wait for every image to finish.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-        window.scrollTo(0, y)
+        window.scrollTo({ top: y, behavior: 'instant' })
         await new Promise((resolve) => requestAnimationFrame(resolve))
       }
-      window.scrollTo(0, 0)
-      await Promise.all([...document.images].map((image) => image.decode().catch(() => {})))
+      window.scrollTo({ top: 0, behavior: 'instant' })
+      const decoded = Promise.all([...document.images].map((image) => image.decode().catch(() => {})))
+      await Promise.race([decoded, new Promise((resolve) => setTimeout(resolve, 5000))])
     })
     const name = `screenshots/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`
     await page.screenshot({ path: name, fullPage: true })

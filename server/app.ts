@@ -3,6 +3,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { type RequestIdVariables, requestId } from 'hono/request-id'
 import { NONCE, type SecureHeadersVariables, secureHeaders } from 'hono/secure-headers'
@@ -72,6 +73,14 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     compress({
       contentTypeFilter: (type) =>
         /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg)/.test(type),
+    }),
+  )
+
+  // Forms and JSON are small; a larger body is refused before anything reads it.
+  app.use(
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.text('The request is too large.', 413),
     }),
   )
 

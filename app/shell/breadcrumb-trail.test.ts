@@ -17,6 +17,10 @@ describe('breadcrumb trail', () => {
     ])
   })
 
+  it('spells acronyms as people do', () => {
+    expect(breadcrumbTrail('/faq').at(-1)?.label).toBe('FAQ')
+  })
+
   it('is only Home on the home page', () => {
     expect(breadcrumbTrail('/')).toEqual([{ label: 'Home', path: '/' }])
   })

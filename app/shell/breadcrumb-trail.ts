@@ -15,6 +15,9 @@ export function breadcrumbTrail(pathname: string): Crumb[] {
   ]
 }
 
+/** Words a plain capital letter would spell wrong. */
+const ACRONYMS: Record<string, string> = { faq: 'FAQ' }
+
 function crumbLabel(segment: string): string {
   let text = segment
   try {
@@ -26,6 +29,6 @@ function crumbLabel(segment: string): string {
     .replace(/-/g, ' ')
     .split(' ')
     .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ')
 }

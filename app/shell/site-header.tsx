@@ -17,9 +17,11 @@ export interface HeaderUser {
   isAdmin: boolean
 }
 
-/** 'My Orders' only when signed in (spec section 2, shared frame). */
+/** 'My Orders' (and the account page) only when signed in (spec section 2, shared frame). */
 function navLinks(user: HeaderUser | null) {
-  return user ? [...NAV_LINKS, { to: '/my-orders', label: 'My Orders' }] : NAV_LINKS
+  return user
+    ? [...NAV_LINKS, { to: '/my-orders', label: 'My Orders' }, { to: '/account', label: 'Account' }]
+    : NAV_LINKS
 }
 
 export function SiteHeader({ shopName, user = null }: { shopName: string; user?: HeaderUser | null }) {

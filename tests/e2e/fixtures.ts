@@ -11,9 +11,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = []
       page.on('console', (message) => {
         if (message.type() !== 'error') return
-        // A page that answers 404 on purpose (unknown path or slug) is not an error of the page.
-        const notFoundDocument = message.text().includes('status of 404') && message.location().url === page.url()
-        if (!notFoundDocument) errors.push(message.text())
+        // A document that answers 4xx on purpose (unknown path or slug, a refused form post without
+        // JavaScript) is not an error of the page.
+        const refusedDocument = /status of 4\d\d/.test(message.text()) && message.location().url === page.url()
+        if (!refusedDocument) errors.push(message.text())
       })
       page.on('pageerror', (error) => errors.push(error.message))
       await use(errors)

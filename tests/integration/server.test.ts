@@ -143,6 +143,15 @@ describe('the HTTP layer', () => {
     expect(response.headers.get('content-type')).toMatch(/icon/)
   })
 
+  it('refuses a request body over 1 MB before reading it', async () => {
+    const response = await fetch(`${server.url}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `message=${'x'.repeat(1024 * 1024 + 1)}`,
+    })
+    expect(response.status).toBe(413)
+  })
+
   it('answers an unknown path with the 404 page', async () => {
     const response = await fetch(`${server.url}/no-such-page`)
     expect(response.status).toBe(404)
