@@ -1,5 +1,6 @@
 import { BookOpen } from 'lucide-react'
 import { Link } from 'react-router'
+import { ShopAndStoryLinks } from '#app/shell/shop-and-story-links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { PostCard, PostCardSkeleton } from './post-card.tsx'
@@ -71,19 +72,7 @@ export function BlogCallToAction({ shopName }: { shopName: string }) {
         Sev, mixtures and bundi fried in small batches in Indore and delivered across India. Taste them, or meet the
         family behind {shopName}.
       </p>
-      <div className="mt-7 flex flex-wrap justify-center gap-3">
-        <Button asChild size="lg" className="bg-turmeric text-brown hover:bg-turmeric/90">
-          <Link to="/products">Shop Namkeen</Link>
-        </Button>
-        <Button
-          asChild
-          size="lg"
-          variant="outline"
-          className="border-white/60 bg-transparent text-white hover:bg-white/10 hover:text-white"
-        >
-          <Link to="/about">Our Story</Link>
-        </Button>
-      </div>
+      <ShopAndStoryLinks className="mt-7 justify-center" />
     </section>
   )
 }

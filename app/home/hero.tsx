@@ -1,7 +1,6 @@
 import { BadgeCheck, Leaf, Star, Truck } from 'lucide-react'
-import { Link } from 'react-router'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
-import { Button } from '#app/ui/button.tsx'
+import { ShopAndStoryLinks } from '#app/shell/shop-and-story-links.tsx'
 
 const TRUST_BADGES = [
   { icon: BadgeCheck, label: 'FSSAI licensed kitchen' },
@@ -47,19 +46,7 @@ export function Hero({ settings }: { settings: PublicSettings }) {
               </li>
             ))}
           </ul>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild size="lg" className="bg-turmeric text-brown hover:bg-turmeric/90">
-              <Link to="/products">Shop Namkeen</Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-white/60 bg-transparent text-white hover:bg-white/10"
-            >
-              <Link to="/about">Our Story</Link>
-            </Button>
-          </div>
+          <ShopAndStoryLinks className="mt-8" />
           <dl className="mt-10 grid max-w-md grid-cols-3 gap-4 border-t border-white/20 pt-6">
             <Claim value={settings.ratingClaim} label="Average rating" />
             <Claim value={settings.varietiesClaim} label="Varieties" />

@@ -14,6 +14,10 @@ const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
         ghost: 'hover:bg-secondary hover:text-brown',
         link: 'text-primary underline-offset-4 hover:underline',
+        /** Turmeric on dark brown backgrounds (hero, call-to-action bands). */
+        spice: 'bg-turmeric text-brown shadow-xs hover:bg-turmeric/90',
+        /** A light outline on dark brown backgrounds. */
+        onDark: 'border border-white/60 bg-transparent text-white hover:bg-white/10 hover:text-white',
       },
       size: {
         default: 'h-10 px-4 py-2',
