@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -11,8 +11,10 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
+import { toast } from 'sonner'
 import type { Route } from './+types/root'
 import { getViewer } from './accounts/session.server.ts'
+import { type CartView, loadCartView } from './cart/cart-session.server.ts'
 import './app.css'
 import { requestContext, servicesContext } from './platform/services.server.ts'
 import { publicSettings } from './settings/public-settings.ts'
@@ -30,8 +32,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, { viewer, headers }] = await Promise.all([getSettings(db), getViewer(request, context)])
   // Only the header's public facts about the visitor reach the browser.
   const user = viewer ? { name: viewer.name, isAdmin: viewer.role === 'admin' } : null
+  // No cart while the shop is a showcase; a shopper who signed in gets this browser's cart merged.
+  let cart: CartView | null = null
+  let cartFailed = false
+  if (!settings.showcaseMode) {
+    try {
+      const loaded = await loadCartView(db, request, viewer, settings, config.secure)
+      cart = loaded.cart
+      if (loaded.setCookie) headers.append('Set-Cookie', loaded.setCookie)
+    } catch (error) {
+      // The page still renders without its cart; the shopper is told (spec: 'Failed to load cart').
+      context.get(requestContext).log.error({ err: error }, 'loading the cart failed')
+      cartFailed = true
+    }
+  }
   // headers: a refreshed (sliding) session cookie, when better-auth renewed it.
-  return data({ settings: publicSettings(settings), publicUrl: config.publicUrl, nonce, user }, { headers })
+  return data(
+    { settings: publicSettings(settings), publicUrl: config.publicUrl, nonce, user, cart, cartFailed },
+    { headers },
+  )
 }
 
 /** Error pages (a loader's 404 or an unexpected failure) still get a title, and stay out of search results. */
@@ -77,7 +96,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <Frame settings={loaderData.settings} user={loaderData.user}>
+    <Frame
+      settings={loaderData.settings}
+      user={loaderData.user}
+      cart={loaderData.cart}
+      cartFailed={loaderData.cartFailed}
+    >
       <Outlet />
     </Frame>
   )
@@ -86,13 +110,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
 function Frame({
   settings,
   user,
+  cart,
+  cartFailed = false,
   children,
 }: {
   settings: Route.ComponentProps['loaderData']['settings']
   user: Route.ComponentProps['loaderData']['user']
+  cart: CartView | null
+  cartFailed?: boolean
   children: ReactNode
 }) {
   const { pathname } = useLocation()
+  const notice = cart?.notice
+  useEffect(() => {
+    if (notice) toast('Your cart', { description: notice })
+  }, [notice])
+  useEffect(() => {
+    if (cartFailed) toast.error('Error', { description: 'Failed to load cart' })
+  }, [cartFailed])
   return (
     <>
       <a
@@ -101,7 +136,7 @@ function Frame({
       >
         Skip to content
       </a>
-      <SiteHeader shopName={settings.shopName} user={user} />
+      <SiteHeader shopName={settings.shopName} user={user} cart={cart} />
       <main id="main" className="flex-1">
         {pathname !== '/' && <Breadcrumb pathname={pathname} />}
         {children}
@@ -128,7 +163,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </div>
     )
   return rootData ? (
-    <Frame settings={rootData.settings} user={rootData.user}>
+    <Frame settings={rootData.settings} user={rootData.user} cart={rootData.cart}>
       {content}
     </Frame>
   ) : (

@@ -1,7 +1,9 @@
 // /auth on the server: the redirect when signed in, the return from an external provider, and every
 // form (e-mail, phone code, second factor, provider buttons). Each form is a plain POST, so the page
 // works before (and without) JavaScript; better-auth's cookies are forwarded on the response.
+
 import { data, type RouterContextProvider, redirect } from 'react-router'
+import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import type { Auth } from './auth.server.ts'
@@ -353,19 +355,11 @@ export async function startProvider({
 }
 
 function providerCookie(secure: boolean, value: string, maxAge: number): string {
-  return `${PROVIDER_COOKIE}=${value}; Path=/auth; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+  return serializeCookie(PROVIDER_COOKIE, value, { path: '/auth', maxAge, secure })
 }
 
 function clientIp(_request: Request, context: Context): string {
   return context.get(requestContext).clientIp
-}
-
-function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return decodeURIComponent(rest.join('='))
-  }
-  return null
 }
 
 function hasCookie(request: Request, suffix: string): boolean {

@@ -1,5 +1,7 @@
 import { Star } from 'lucide-react'
 import { Link } from 'react-router'
+import { AddToCartCompact } from '#app/cart/add-to-cart.tsx'
+import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { cn } from '#app/ui/cn.ts'
@@ -22,6 +24,7 @@ export function ProductCard({
   /** The rendered image width for srcset; the default fits a one-column list on phones. */
   imageSizes?: string
 }) {
+  const showcase = useShowcaseMode()
   const price = sellingPrice(product, '250g')
   const discounted = product.discountPercentage > 0
   return (
@@ -64,10 +67,16 @@ export function ProductCard({
           )}
           <span className="text-sm text-muted-foreground">/ 250g</span>
         </p>
-        <div className="mt-auto rounded-lg bg-secondary/70 px-2 py-2 text-center sm:px-3">
-          <p className="font-semibold text-brown">Coming Soon</p>
-          <p className="text-xs text-muted-foreground">Online ordering is not open yet. Contact us for bulk orders.</p>
-        </div>
+        {showcase ? (
+          <div className="mt-auto rounded-lg bg-secondary/70 px-2 py-2 text-center sm:px-3">
+            <p className="font-semibold text-brown">Coming Soon</p>
+            <p className="text-xs text-muted-foreground">
+              Online ordering is not open yet. Contact us for bulk orders.
+            </p>
+          </div>
+        ) : (
+          <AddToCartCompact product={product} />
+        )}
       </div>
     </article>
   )

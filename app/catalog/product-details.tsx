@@ -1,9 +1,11 @@
 // A product's own page: picture, prices per size with availability, what the pack label carries
 // (FSSAI: ingredients, allergens, vegetarian mark, net weight, best-before, storage, MRP) and the
-// showcase-mode ordering note.
+// size choice with Add to Cart (or the showcase-mode note).
 import { ArrowLeft, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { AddToCartSizes } from '#app/cart/add-to-cart.tsx'
+import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { Button } from '#app/ui/button.tsx'
@@ -18,6 +20,7 @@ import { isAvailable, priceOf, SIZES, type Size } from './sizes.ts'
 const NET_WEIGHT: Record<Size, string> = { '250g': '250 g', '500g': '500 g', '1kg': '1 kg' }
 
 export function ProductDetails({ product }: { product: Product }) {
+  const showcase = useShowcaseMode()
   const discounted = product.discountPercentage > 0
   const categoryLink = isCategory(product.category) ? `/products${browseSearch({ category: product.category })}` : null
   return (
@@ -61,18 +64,22 @@ export function ProductDetails({ product }: { product: Product }) {
 
           <PackSizes product={product} />
 
-          <div className="rounded-xl border border-accent bg-secondary/70 p-4">
-            <p className="text-lg font-bold text-brown">Coming Soon</p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Online ordering is not open yet. Contact us for bulk orders, festival hampers or to order by phone.
-            </p>
-            <Button asChild variant="outline" className="mt-3">
-              <Link to="/contact">
-                <Phone aria-hidden />
-                Contact us for bulk orders
-              </Link>
-            </Button>
-          </div>
+          {showcase ? (
+            <div className="rounded-xl border border-accent bg-secondary/70 p-4">
+              <p className="text-lg font-bold text-brown">Coming Soon</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Online ordering is not open yet. Contact us for bulk orders, festival hampers or to order by phone.
+              </p>
+              <Button asChild variant="outline" className="mt-3">
+                <Link to="/contact">
+                  <Phone aria-hidden />
+                  Contact us for bulk orders
+                </Link>
+              </Button>
+            </div>
+          ) : (
+            <AddToCartSizes product={product} />
+          )}
         </div>
       </div>
 

@@ -26,12 +26,11 @@ function ratingColumns(ratings: ReturnType<typeof approvedRatings>) {
   }
 }
 
-const cardColumns = {
+/** What anything that sells a product needs: its name, picture, prices, stock and discount per size. */
+export const orderableColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
-  description: products.description,
-  category: products.category,
   imageUrl: products.imageUrl,
   price250g: products.price250g,
   price500g: products.price500g,
@@ -39,8 +38,14 @@ const cardColumns = {
   stock250g: products.stock250g,
   stock500g: products.stock500g,
   stock1kg: products.stock1kg,
-  isFeatured: products.isFeatured,
   discountPercentage: products.discountPercentage,
+}
+
+const cardColumns = {
+  ...orderableColumns,
+  description: products.description,
+  category: products.category,
+  isFeatured: products.isFeatured,
 }
 
 /** Product cards with their rating, ready for a where and an order by. */

@@ -1,5 +1,6 @@
 // The contact form's one schema: the browser runs it for early feedback, the action for the decision.
 import { z } from 'zod'
+import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 
 export const CONTACT_LIMITS = { name: 80, email: 254, messageMin: 10, messageMax: 2000 } as const
@@ -9,7 +10,7 @@ export type ContactField = (typeof CONTACT_FIELDS)[number]
 
 /** What the form posts: every field as typed. */
 export type ContactFormValues = Record<ContactField, string>
-export type ContactFieldErrors = Partial<Record<ContactField, string>>
+export type ContactFieldErrors = FieldErrors<ContactField>
 
 /** Letters and marks of any script (Devanagari included), spaces, dots, apostrophes, hyphens, ZWJ/ZWNJ. */
 const NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M} .'’-]|\u200c|\u200d)*$/u
@@ -58,35 +59,14 @@ export const contactFormSchema = z.object({
 
 export type ContactMessageInput = z.output<typeof contactFormSchema>
 
-export type ContactValidation = { ok: true; data: ContactMessageInput } | { ok: false; fieldErrors: ContactFieldErrors }
+export type ContactValidation = FormValidation<ContactMessageInput, ContactField>
 
 /** The posted fields as strings; a missing or non-text field is empty. */
 export function contactFormValues(formData: FormData): ContactFormValues {
-  const value = (field: ContactField) => {
-    const entry = formData.get(field)
-    return typeof entry === 'string' ? entry : ''
-  }
-  return {
-    firstName: value('firstName'),
-    lastName: value('lastName'),
-    email: value('email'),
-    phone: value('phone'),
-    message: value('message'),
-  }
+  return formValues(formData, CONTACT_FIELDS)
 }
 
 /** Checks the form; on failure, the first message of each field that failed. */
 export function validateContactForm(values: unknown): ContactValidation {
-  const result = contactFormSchema.safeParse(values)
-  if (result.success) return { ok: true, data: result.data }
-  const fieldErrors: ContactFieldErrors = {}
-  for (const issue of result.error.issues) {
-    const field = issue.path[0]
-    if (typeof field === 'string' && isContactField(field) && !fieldErrors[field]) fieldErrors[field] = issue.message
-  }
-  return { ok: false, fieldErrors }
-}
-
-function isContactField(name: string): name is ContactField {
-  return (CONTACT_FIELDS as readonly string[]).includes(name)
+  return validateForm(contactFormSchema, CONTACT_FIELDS, values)
 }

@@ -33,6 +33,8 @@ export const orders = pgTable(
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
     /** Hash of the browser session that placed the order, so a guest can see its own result pages. */
     placedBySession: text('placed_by_session'),
+    /** When the shopper ticked the terms and privacy box at checkout (consent is recorded, never pre-ticked). */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

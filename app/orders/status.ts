@@ -10,3 +10,32 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export function orderNumber(orderId: string): string {
   return orderId.slice(-8)
 }
+
+/** Badge colours (spec section 4): pending yellow, confirmed blue, shipped purple, delivered green, cancelled red, others grey. */
+export const STATUS_BADGE: Record<OrderStatus, string> = {
+  pending: 'bg-yellow-100 text-yellow-900 border-yellow-300',
+  confirmed: 'bg-blue-100 text-blue-900 border-blue-300',
+  shipped: 'bg-purple-100 text-purple-900 border-purple-300',
+  delivered: 'bg-green-100 text-green-900 border-green-300',
+  cancelled: 'bg-red-100 text-red-900 border-red-300',
+}
+export const OTHER_STATUS_BADGE = 'bg-gray-100 text-gray-800 border-gray-300'
+
+export function statusBadgeClass(status: string): string {
+  return (STATUS_BADGE as Record<string, string>)[status] ?? OTHER_STATUS_BADGE
+}
+
+export function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1)
+}
+
+export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
+  pending: 'Payment pending',
+  paid: 'Paid',
+  failed: 'Payment failed',
+}
+
+/** 'cod' -> 'Cash on Delivery'. */
+export function paymentMethodLabel(method: string): string {
+  return method === 'cod' ? 'Cash on Delivery' : 'Online payment'
+}

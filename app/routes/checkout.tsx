@@ -1,9 +1,16 @@
+import { checkoutAction, checkoutLoader } from '#app/checkout/checkout.server.ts'
+import { CheckoutPage, EmptyCheckout } from '#app/checkout/checkout-page.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Checkout | Malwa Namkeen', noindex: true })
 
-export default function Page() {
-  return <NotOpenYet title="Checkout" what="Online checkout" />
+export const loader = ({ request, context }: Route.LoaderArgs) => checkoutLoader(request, context)
+export const action = ({ request, context }: Route.ActionArgs) => checkoutAction(request, context)
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.open) return <NotOpenYet title="Checkout" what="Online checkout" />
+  if (loaderData.cart.lines.length === 0) return <EmptyCheckout />
+  return <CheckoutPage {...loaderData} actionData={actionData} />
 }

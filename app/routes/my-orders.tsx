@@ -1,17 +1,38 @@
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
+import { MyOrdersPage } from '#app/orders/my-orders-page.tsx'
+import { findCustomerOrder, listCustomerOrders, ORDERS_PER_PAGE } from '#app/orders/orders.server.ts'
+import { servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
-import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
 import type { Route } from './+types/my-orders'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'My Orders | Malwa Namkeen', noindex: true })
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext)
   const { viewer } = await getViewer(request, context)
   if (!viewer) throw redirect('/auth?redirectTo=/my-orders')
-  return null
+  const params = new URL(request.url).searchParams
+  const q = (params.get('q') ?? '').slice(0, 100)
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1))
+  const orderId = params.get('order')
+  const [list, details] = await Promise.all([
+    listCustomerOrders(db, viewer.id, { q, page }),
+    orderId ? (UUID.test(orderId) ? findCustomerOrder(db, viewer.id, orderId) : null) : undefined,
+  ])
+  // Another customer's order (or no such order) is not found, whoever asks.
+  if (details === null) throw data(null, { status: 404 })
+  return {
+    ...list,
+    q,
+    page,
+    pageCount: Math.max(1, Math.ceil(list.total / ORDERS_PER_PAGE)),
+    details: details ?? null,
+  }
 }
 
-export default function Page() {
-  return <NotOpenYet title="My Orders" what="Order history for accounts" />
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <MyOrdersPage {...loaderData} />
 }

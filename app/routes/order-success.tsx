@@ -1,10 +1,114 @@
+import { CircleCheck, Clock, Phone, Truck } from 'lucide-react'
+import { Link, redirect } from 'react-router'
+import { getViewer } from '#app/accounts/session.server.ts'
+import { visitorHash } from '#app/checkout/visitor.server.ts'
+import { findVisibleOrder } from '#app/orders/orders.server.ts'
+import { orderNumber, paymentMethodLabel } from '#app/orders/status.ts'
+import { servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
-import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
+import { formatRupees } from '#app/shared/money.ts'
+import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
+import { Button } from '#app/ui/button.tsx'
+import { Card, CardContent } from '#app/ui/card.tsx'
 import type { Route } from './+types/order-success'
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Order Placed | Malwa Namkeen', noindex: true })
 
-export default function Page() {
-  return <NotOpenYet title="Order Placed" what="Online ordering" />
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** Only for the order's owner or the browser that placed it; anyone else (or no order) goes home. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext)
+  const orderId = new URL(request.url).searchParams.get('orderId') ?? ''
+  if (!UUID.test(orderId)) throw redirect('/')
+  const { viewer } = await getViewer(request, context)
+  const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
+  if (!order) throw redirect('/')
+  return {
+    orderId: order.id,
+    orderNumber: orderNumber(order.id),
+    total: order.totalAmount,
+    paymentMethod: order.paymentMethod,
+    signedIn: viewer !== null,
+  }
+}
+
+export default function OrderSuccess({ loaderData, matches }: Route.ComponentProps) {
+  const { settings } = matches[0].loaderData
+  const order = loaderData
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-6 pb-16">
+      <div className="text-center">
+        <CircleCheck className="mx-auto size-16 text-success" aria-hidden />
+        <h1 className="mt-4 text-3xl font-bold sm:text-4xl">Order placed successfully!</h1>
+        <p className="mt-2 text-lg text-muted-foreground">Thank you for ordering from {settings.shopName}.</p>
+      </div>
+      <Card className="mt-8">
+        <CardContent className="grid gap-4 p-5 sm:grid-cols-2 sm:p-6">
+          <div>
+            <p className="text-sm text-muted-foreground">Order number</p>
+            <p className="font-mono text-2xl font-bold text-brown">#{order.orderNumber}</p>
+          </div>
+          <div className="sm:text-right">
+            <p className="text-sm text-muted-foreground">Total ({paymentMethodLabel(order.paymentMethod)})</p>
+            <p className="text-2xl font-bold text-brown">{formatRupees(order.total)}</p>
+          </div>
+        </CardContent>
+      </Card>
+      <section aria-labelledby="next-title" className="mt-8">
+        <h2 id="next-title" className="text-xl font-bold">
+          What happens next
+        </h2>
+        <ul className="mt-4 space-y-3">
+          <NextStep icon={<Phone aria-hidden />}>We call you to confirm your order.</NextStep>
+          <NextStep icon={<Clock aria-hidden />}>Your namkeen is freshly packed within 24 hours.</NextStep>
+          <NextStep icon={<Truck aria-hidden />}>It is delivered in 2-4 business days.</NextStep>
+        </ul>
+      </section>
+      <section aria-labelledby="help-title" className="mt-8 rounded-xl bg-secondary/70 p-5">
+        <h2 id="help-title" className="font-bold text-brown">
+          Need help with your order?
+        </h2>
+        <p className="mt-2 text-sm">
+          Call{' '}
+          <a href={telHref(settings.phone)} className="font-semibold text-primary underline-offset-4 hover:underline">
+            {formatIndianMobile(settings.phone)}
+          </a>{' '}
+          (Mon-Sat 9AM-6PM) or write to{' '}
+          <a
+            href={`mailto:${settings.email}`}
+            className="font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            {settings.email}
+          </a>
+          , quoting order #{order.orderNumber}.
+        </p>
+      </section>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button asChild size="lg">
+          <Link to="/products">Continue Shopping</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to={order.signedIn ? '/my-orders' : '/track-order'}>
+            {order.signedIn ? 'View My Orders' : 'Track your order'}
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="ghost">
+          <Link to="/">Back to Home</Link>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function NextStep({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <li className="flex items-center gap-3">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary [&_svg]:size-5">
+        {icon}
+      </span>
+      {children}
+    </li>
+  )
 }

@@ -14,3 +14,6 @@ export const POLICY_LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/shipping-policy', label: 'Shipping Policy' },
 ] as const
+
+/** Guest order tracking, in the footer once the shop takes orders. */
+export const TRACK_ORDER_LINK = { to: '/track-order', label: 'Track Your Order' } as const

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
-import { NAV_LINKS, POLICY_LINKS } from './nav-links.ts'
+import { NAV_LINKS, POLICY_LINKS, TRACK_ORDER_LINK } from './nav-links.ts'
 
 export function SiteFooter({ settings }: { settings: PublicSettings }) {
   const year = new Date().getFullYear()
@@ -25,7 +25,7 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
         <nav aria-label="Shop" className="space-y-2 text-sm">
           <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Shop</h2>
           <ul className="space-y-2">
-            {NAV_LINKS.map((link) => (
+            {[...NAV_LINKS, ...(settings.showcaseMode ? [] : [TRACK_ORDER_LINK])].map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:text-white hover:underline">
                   {link.label}

@@ -1,6 +1,8 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
+import { CartDrawer } from '#app/cart/cart-drawer.tsx'
+import type { CartView } from '#app/cart/cart-session.server.ts'
 import { cn } from '#app/ui/cn.ts'
 import { Logo } from './logo.tsx'
 import { NAV_LINKS } from './nav-links.ts'
@@ -24,7 +26,16 @@ function navLinks(user: HeaderUser | null) {
     : NAV_LINKS
 }
 
-export function SiteHeader({ shopName, user = null }: { shopName: string; user?: HeaderUser | null }) {
+export function SiteHeader({
+  shopName,
+  user = null,
+  cart = null,
+}: {
+  shopName: string
+  user?: HeaderUser | null
+  /** Null while the shop is a showcase (no ordering). */
+  cart?: CartView | null
+}) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -37,7 +48,10 @@ export function SiteHeader({ shopName, user = null }: { shopName: string; user?:
           ))}
           <LoginToggle user={user} className="ml-2 px-4 py-2 text-sm" />
         </nav>
-        <MobileMenu user={user} />
+        <div className="flex items-center gap-1">
+          {cart && <CartDrawer cart={cart} signedIn={user !== null} />}
+          <MobileMenu user={user} />
+        </div>
       </div>
     </header>
   )

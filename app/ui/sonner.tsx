@@ -8,6 +8,9 @@ function Toaster(props: ToasterProps) {
       duration={5000}
       hotkey={['F8']}
       position="top-center"
+      // Below the sticky header, so a toast never hides the cart button.
+      offset={{ top: 72 }}
+      mobileOffset={{ top: 72 }}
       toastOptions={{
         classNames: {
           toast: 'bg-card text-card-foreground border-border shadow-lg',

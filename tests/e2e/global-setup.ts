@@ -16,6 +16,8 @@ export default async function globalSetup() {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     AUTH_SECRET: authSecret,
+    // The shop is open: buying is tested here; showcase.test.ts runs a showcase shop of its own.
+    SHOWCASE_MODE: 'false',
   })
   process.env.E2E_BASE_URL = server.url
   process.env.E2E_DATA_DIR = dataDir

@@ -63,16 +63,17 @@ test.describe('the product browser', () => {
     await expect(all.getByText(`${demoProducts.length} products`)).toBeVisible()
   })
 
-  test('a card shows the price after discount with the MRP struck through, its badge and Coming Soon', async ({
+  test('a card shows the price after discount with the MRP struck through, its badge and its sizes to order', async ({
     page,
   }) => {
     await page.goto('/products?sort=name')
     const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Spicy Mixture' }) })
     await expect(card.getByText('20% OFF')).toBeVisible()
-    await expect(card.getByText('₹64.00')).toBeVisible()
+    await expect(card.getByText('₹64.00', { exact: true })).toBeVisible()
     await expect(card.locator('.line-through')).toHaveText('MRP ₹80.00')
-    await expect(card.getByText('Coming Soon')).toBeVisible()
-    await expect(card.getByText(/Contact us for bulk orders/)).toBeVisible()
+    await expect(card.getByRole('combobox', { name: 'Pack size for Spicy Mixture' })).toHaveValue('250g')
+    await expect(card.getByRole('option', { name: '500g: ₹120.00' })).toBeEnabled()
+    await expect(card.getByRole('button', { name: 'Add to Cart for Spicy Mixture' })).toBeVisible()
     // No approved reviews yet, so no rating at all: nothing invented.
     await expect(card.getByText(/Rated|reviews?\)/)).toHaveCount(0)
     await card.getByRole('link', { name: 'Spicy Mixture' }).click()
@@ -260,8 +261,9 @@ test.describe('a product page', () => {
     await expect(sizes.getByRole('row', { name: /^500g/ })).toContainText('₹150.00')
     await expect(sizes.getByRole('row', { name: /^1kg/ })).toContainText('₹280.00')
     await expect(sizes.getByRole('row', { name: /^1kg/ })).toContainText('Unavailable')
-    await expect(page.getByText('Coming Soon')).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Contact us for bulk orders' })).toHaveAttribute('href', '/contact')
+    const choice = page.getByRole('group', { name: 'Choose a pack size' })
+    await expect(choice.getByRole('radio', { name: /250g/ })).toBeChecked()
+    await expect(choice.getByRole('radio', { name: /1kg/ })).toBeDisabled()
     const image = page.getByRole('img', { name: 'Ujjaini Sev' })
     await expect(image).toHaveAttribute('loading', 'eager')
     await expect(image).toHaveAttribute('fetchpriority', 'high')

@@ -86,8 +86,13 @@ export function privacyDocument(settings: PublicSettings): PolicyDocument {
                 you sign out.
               </li>
               <li>
-                <strong>Your cart</strong> is remembered in a cookie or in your browser's storage, so that it is still
-                there when you come back.
+                <strong>Your cart</strong> is remembered for 30 days in a cookie (when you are signed in, with your
+                account), so that it is still there when you come back. It holds only the products, sizes and quantities
+                you chose and any coupon code.
+              </li>
+              <li>
+                <strong>An order cookie</strong>: when you order without an account, a random number is kept in your
+                browser for 90 days so that only this browser can reopen your order confirmation.
               </li>
               <li>
                 <strong>Notification choices:</strong> if you allow push notifications, your browser gives us an address

@@ -1,0 +1,89 @@
+// The cart as a page sees it: whose it is (the signed-in account, or this browser's guest_cart
+// cookie), merged once at sign-in, priced with the shop's current products and terms.
+import { type CouponCheck, checkCoupon } from '#app/checkout/coupons.server.ts'
+import { orderTotals, type Totals } from '#app/checkout/totals.ts'
+import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
+import type { Db } from '#app/platform/db.server.ts'
+import type { ShopSettings } from '#app/settings/settings.server.ts'
+import { type CartLine, type CartScope, mergeGuestCart, readCart } from './cart.server.ts'
+import { GUEST_CART_COOKIE, type GuestCart, parseGuestCart, serializeGuestCart } from './guest-cart.ts'
+
+const CART_DAYS = 30
+/** A refused cart change, carried to /checkout for a page without JavaScript (read once). */
+const CART_ERROR_COOKIE = 'cart_error'
+
+export interface CartView {
+  lines: CartLine[]
+  /** Packets in the cart (the header's count). */
+  itemCount: number
+  totals: Totals
+  coupon: CouponCheck | null
+  /** Something to tell the shopper once, e.g. after a merge at sign-in. */
+  notice: string | null
+}
+
+export function cartScope(request: Request, userId: string | null): CartScope {
+  return { userId, cookie: parseGuestCart(readCookie(request, GUEST_CART_COOKIE) ?? undefined) }
+}
+
+export function cartCookie(cart: GuestCart, secure: boolean): string {
+  const empty = cart.items.length === 0 && !cart.couponCode
+  return serializeCookie(GUEST_CART_COOKIE, empty ? '' : serializeGuestCart(cart), {
+    maxAge: empty ? 0 : CART_DAYS * 24 * 60 * 60,
+    secure,
+  })
+}
+
+/**
+ * The visitor's cart for the page. A signed-in shopper with guest lines in this browser gets them
+ * merged into the account first; `setCookie` is then the emptied cookie to send back.
+ */
+export async function loadCartView(
+  db: Db,
+  request: Request,
+  viewer: { id: string; phone: string | null } | null,
+  shop: ShopSettings,
+  secure: boolean,
+): Promise<{ cart: CartView; setCookie: string | null }> {
+  let scope = cartScope(request, viewer?.id ?? null)
+  let notice: string | null = null
+  let setCookie: string | null = null
+  if (viewer && scope.cookie.items.length > 0) {
+    const merged = await mergeGuestCart(db, viewer.id, scope.cookie)
+    scope = { ...scope, cookie: merged.cookie }
+    notice = merged.notice
+    setCookie = cartCookie(merged.cookie, secure)
+  }
+  return { cart: await priceCart(db, scope, shop, viewer?.phone ?? null, notice), setCookie }
+}
+
+async function priceCart(
+  db: Db,
+  scope: CartScope,
+  shop: ShopSettings,
+  phone: string | null,
+  notice: string | null = null,
+): Promise<CartView> {
+  const lines = await readCart(db, scope)
+  const code = scope.cookie.couponCode
+  const coupon = code && lines.length > 0 ? await checkCoupon(db, code, { userId: scope.userId, phone }) : null
+  return {
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    totals: orderTotals(lines, shop, coupon?.ok ? coupon.percentOff : 0),
+    coupon,
+    notice,
+  }
+}
+
+export function cartErrorCookie(message: string, secure: boolean): string {
+  return serializeCookie(CART_ERROR_COOKIE, message, { path: '/checkout', maxAge: 60, secure })
+}
+
+/** The refusal carried by cartErrorCookie, and the header that forgets it. */
+export function takeCartError(request: Request, secure: boolean): { message: string | null; clear: string | null } {
+  const message = readCookie(request, CART_ERROR_COOKIE)
+  return message
+    ? { message, clear: serializeCookie(CART_ERROR_COOKIE, '', { path: '/checkout', maxAge: 0, secure }) }
+    : { message: null, clear: null }
+}

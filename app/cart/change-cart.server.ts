@@ -1,0 +1,46 @@
+// The /cart action: one change to the visitor's cart, checked against the products as they are now.
+
+import { checkCoupon, normaliseCouponCode } from '#app/checkout/coupons.server.ts'
+import type { Db } from '#app/platform/db.server.ts'
+import { addToCart, type CartChange, type CartScope, removeFromCart, setQuantity } from './cart.server.ts'
+import type { CartRequest } from './cart-form.ts'
+
+/** Applies `change`; success messages are the spec's toasts (section 8, cart). */
+export async function changeCart(
+  db: Db,
+  scope: CartScope,
+  change: CartRequest,
+  phone: string | null,
+): Promise<CartChange & { title?: string }> {
+  switch (change.intent) {
+    case 'add': {
+      const result = await addToCart(db, scope, change.productId, change.size)
+      return result.ok ? { ...result, title: 'Added to cart!', message: 'Item added successfully' } : result
+    }
+    case 'set':
+      return setQuantity(db, scope, change.productId, change.size, change.quantity)
+    case 'remove': {
+      const result = await removeFromCart(db, scope, change.productId, change.size)
+      return result.ok ? { ...result, title: 'Removed', message: 'Item removed from cart' } : result
+    }
+    case 'coupon': {
+      const code = normaliseCouponCode(change.code)
+      if (!code) return { ok: false, message: 'Please enter a coupon code, like FIRST10.' }
+      const coupon = await checkCoupon(db, code, { userId: scope.userId, phone })
+      if (!coupon.ok) return { ok: false, message: coupon.reason }
+      return {
+        ok: true,
+        cookie: { ...scope.cookie, couponCode: code },
+        title: 'Coupon applied',
+        message: `${code}: ${coupon.description}.`,
+      }
+    }
+    case 'remove-coupon':
+      return {
+        ok: true,
+        cookie: { ...scope.cookie, couponCode: null },
+        title: 'Coupon removed',
+        message: 'The code was taken off your cart.',
+      }
+  }
+}

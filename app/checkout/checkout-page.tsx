@@ -1,0 +1,383 @@
+// /checkout (spec section 2): the delivery form, the payment choice and the order summary. The form
+// is a plain POST (cash on delivery works without JavaScript); with JavaScript the same schema checks
+// it first and the button reads 'Processing Order...' while the order is placed.
+import { CircleAlert, ShieldCheck, ShoppingCart, Truck } from 'lucide-react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
+import { toast } from 'sonner'
+import type { CartView } from '#app/cart/cart-session.server.ts'
+import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
+import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
+import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
+import { formatRupees } from '#app/shared/money.ts'
+import { Button } from '#app/ui/button.tsx'
+import { Card, CardContent } from '#app/ui/card.tsx'
+import { cn } from '#app/ui/cn.ts'
+import type { CheckoutActionData } from './checkout.server.ts'
+import {
+  DELIVERY_FIELDS,
+  DELIVERY_LIMITS,
+  type DeliveryFieldErrors,
+  type DeliveryFormValues,
+  validateDeliveryForm,
+} from './delivery-form.ts'
+
+interface CheckoutProps {
+  cart: CartView
+  cartError: string | null
+  prefill: { fullName: string; email: string; phone: string }
+  idempotencyKey: string
+  onlinePaymentAvailable: boolean
+  actionData: CheckoutActionData | undefined
+}
+
+export function EmptyCheckout() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <ShoppingCart className="size-14 text-muted-foreground/60" aria-hidden />
+      <h1 className="text-3xl font-bold">Your cart is empty</h1>
+      <p className="text-muted-foreground">Add some namkeen to your cart, then come back here to order.</p>
+      <Button asChild size="lg">
+        <Link to="/products">Continue Shopping</Link>
+      </Button>
+    </div>
+  )
+}
+
+export function CheckoutPage({
+  cart,
+  cartError,
+  prefill,
+  idempotencyKey,
+  onlinePaymentAvailable,
+  actionData,
+}: CheckoutProps) {
+  const navigation = useNavigation()
+  const processing = navigation.state !== 'idle' && navigation.formAction === '/checkout'
+  const [clientErrors, setClientErrors] = useState<DeliveryFieldErrors | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const errors = clientErrors ?? (actionData?.status === 'invalid' ? actionData.fieldErrors : {})
+  const values: Partial<DeliveryFormValues> = actionData?.values ?? prefill
+
+  useEffect(() => {
+    if (actionData?.status === 'refused') toast.error(actionData.title, { description: actionData.message })
+    if (actionData?.status === 'invalid') focusFirstError(formRef.current, actionData.fieldErrors)
+  }, [actionData])
+
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const result = validateDeliveryForm(Object.fromEntries(new FormData(event.currentTarget)))
+    if (result.ok) {
+      setClientErrors(null)
+      return
+    }
+    event.preventDefault()
+    setClientErrors(result.fieldErrors)
+    focusFirstError(event.currentTarget, result.fieldErrors)
+  }
+
+  const problems = cart.lines.filter((line) => line.problem)
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-16">
+      <h1 className="pt-6 pb-6 text-3xl font-bold sm:text-4xl">Checkout</h1>
+      {cartError && <Alert title="Your cart was not changed">{cartError}</Alert>}
+      {actionData?.status === 'refused' && <Alert title={actionData.title}>{actionData.message}</Alert>}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8">
+        <Form
+          method="post"
+          ref={formRef}
+          onSubmit={check}
+          noValidate
+          className="space-y-6 lg:col-start-1 lg:row-start-1"
+        >
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <Card>
+            <CardContent className="space-y-4 p-5 sm:p-6">
+              <h2 className="flex items-center gap-2 text-xl font-bold">
+                <Truck className="size-5 text-primary" aria-hidden />
+                Delivery details
+              </h2>
+              <Field id="fullName" label="Full name" error={errors.fullName}>
+                {(described) => (
+                  <TextInput
+                    id="fullName"
+                    name="fullName"
+                    autoComplete="name"
+                    maxLength={DELIVERY_LIMITS.name}
+                    defaultValue={values.fullName}
+                    {...described}
+                  />
+                )}
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id="email" label="E-mail" error={errors.email} hint="For your order confirmation.">
+                  {(described) => (
+                    <TextInput
+                      id="email"
+                      name="email"
+                      type="email"
+                      autoComplete="email"
+                      maxLength={DELIVERY_LIMITS.email}
+                      defaultValue={values.email}
+                      {...described}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id="phone"
+                  label="Mobile number"
+                  error={errors.phone}
+                  hint="10 digits, like 98765 43210. We call to confirm."
+                >
+                  {(described) => (
+                    <TextInput
+                      id="phone"
+                      name="phone"
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      maxLength={20}
+                      defaultValue={values.phone}
+                      {...described}
+                    />
+                  )}
+                </Field>
+              </div>
+              <Field
+                id="address"
+                label="Address"
+                error={errors.address}
+                hint="House or flat number, street, area and a landmark."
+              >
+                {(described) => (
+                  <TextArea
+                    id="address"
+                    name="address"
+                    autoComplete="street-address"
+                    rows={3}
+                    maxLength={DELIVERY_LIMITS.address}
+                    defaultValue={values.address}
+                    className="min-h-24"
+                    {...described}
+                  />
+                )}
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Field id="city" label="City" error={errors.city}>
+                  {(described) => (
+                    <TextInput
+                      id="city"
+                      name="city"
+                      autoComplete="address-level2"
+                      maxLength={DELIVERY_LIMITS.city}
+                      defaultValue={values.city}
+                      {...described}
+                    />
+                  )}
+                </Field>
+                <Field id="state" label="State or union territory" error={errors.state}>
+                  {(described) => (
+                    <select
+                      id="state"
+                      name="state"
+                      autoComplete="address-level1"
+                      defaultValue={values.state ?? ''}
+                      className="h-11 w-full rounded-md border border-input bg-card px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 aria-invalid:border-destructive"
+                      {...described}
+                    >
+                      <option value="">Choose…</option>
+                      <optgroup label="States">
+                        {INDIAN_STATES.map((state) => (
+                          <option key={state}>{state}</option>
+                        ))}
+                      </optgroup>
+                      <optgroup label="Union territories">
+                        {UNION_TERRITORIES.map((state) => (
+                          <option key={state}>{state}</option>
+                        ))}
+                      </optgroup>
+                    </select>
+                  )}
+                </Field>
+                <Field id="pincode" label="PIN code" error={errors.pincode} hint="6 digits, like 452001.">
+                  {(described) => (
+                    <TextInput
+                      id="pincode"
+                      name="pincode"
+                      inputMode="numeric"
+                      autoComplete="postal-code"
+                      maxLength={6}
+                      defaultValue={values.pincode}
+                      {...described}
+                    />
+                  )}
+                </Field>
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardContent className="space-y-3 p-5 sm:p-6">
+              <fieldset aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
+                <legend className="text-xl font-bold">Payment</legend>
+                <div className="mt-3 space-y-2">
+                  <PaymentOption
+                    value="cod"
+                    title="Cash on Delivery"
+                    detail="Pay in cash or by UPI to the delivery person."
+                    defaultChecked={values.paymentMethod !== 'online'}
+                  />
+                  <PaymentOption
+                    value="online"
+                    title="Pay online"
+                    detail={
+                      onlinePaymentAvailable
+                        ? 'UPI, cards and net banking through PhonePe.'
+                        : 'Online payment is not available yet. Please choose Cash on Delivery.'
+                    }
+                    disabled={!onlinePaymentAvailable}
+                    defaultChecked={onlinePaymentAvailable && values.paymentMethod === 'online'}
+                  />
+                </div>
+                {errors.paymentMethod && (
+                  <p id="paymentMethod-error" className="mt-2 text-sm font-medium text-destructive">
+                    {errors.paymentMethod}
+                  </p>
+                )}
+              </fieldset>
+            </CardContent>
+          </Card>
+
+          <div className="space-y-4">
+            <div>
+              <label className="flex items-start gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  name="acceptTerms"
+                  id="acceptTerms"
+                  className="mt-0.5 size-5 shrink-0 accent-primary"
+                  aria-invalid={errors.acceptTerms ? true : undefined}
+                  aria-describedby={errors.acceptTerms ? 'acceptTerms-error' : undefined}
+                />
+                <span>
+                  I agree to the{' '}
+                  <Link
+                    to="/terms-and-conditions"
+                    className="font-semibold text-primary underline-offset-4 hover:underline"
+                  >
+                    terms and conditions
+                  </Link>{' '}
+                  and the{' '}
+                  <Link to="/privacy-policy" className="font-semibold text-primary underline-offset-4 hover:underline">
+                    privacy policy
+                  </Link>
+                  , and to being called about this order.
+                </span>
+              </label>
+              {errors.acceptTerms && (
+                <p
+                  id="acceptTerms-error"
+                  className="mt-2 flex items-start gap-1.5 text-sm font-medium text-destructive"
+                >
+                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  {errors.acceptTerms}
+                </p>
+              )}
+            </div>
+            <Button type="submit" size="lg" className="w-full" disabled={processing || problems.length > 0}>
+              {processing ? 'Processing Order...' : `Place Order · ${formatRupees(cart.totals.total)}`}
+            </Button>
+            <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+              <ShieldCheck className="size-4" aria-hidden />
+              The total includes delivery and every other charge.
+            </p>
+          </div>
+        </Form>
+
+        <section aria-labelledby="summary-title" className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
+          <Card>
+            <CardContent className="space-y-4 p-5 sm:p-6">
+              <h2 id="summary-title" className="text-xl font-bold">
+                Order summary
+              </h2>
+              <ul className="divide-y">
+                {cart.lines.map((line) => (
+                  <li key={`${line.productId}-${line.size}`} className="flex justify-between gap-3 py-2 text-sm">
+                    <span>
+                      <span className="font-semibold">{line.name}</span> ({line.size}) × {line.quantity}
+                      {line.problem && <span className="block font-medium text-destructive">{line.problem}</span>}
+                    </span>
+                    <span className="shrink-0 font-semibold">{formatRupees(line.unitPrice * line.quantity)}</span>
+                  </li>
+                ))}
+              </ul>
+              {problems.length > 0 && (
+                <p className="text-sm font-medium text-destructive">
+                  Please change the marked items in your cart before ordering.
+                </p>
+              )}
+              <CouponField coupon={cart.coupon} />
+              <CartSummary totals={cart.totals} coupon={cart.coupon} />
+            </CardContent>
+          </Card>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function PaymentOption({
+  value,
+  title,
+  detail,
+  disabled = false,
+  defaultChecked,
+}: {
+  value: string
+  title: string
+  detail: string
+  disabled?: boolean
+  defaultChecked: boolean
+}) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer items-start gap-3 rounded-lg border-2 p-3 has-[:checked]:border-primary has-[:checked]:bg-secondary/60',
+        disabled && 'cursor-not-allowed opacity-70',
+      )}
+    >
+      <input
+        type="radio"
+        name="paymentMethod"
+        value={value}
+        disabled={disabled}
+        defaultChecked={defaultChecked}
+        className="mt-1 size-4 accent-primary"
+      />
+      <span>
+        <span className="block font-semibold">{title}</span>
+        <span className="block text-sm text-muted-foreground">{detail}</span>
+      </span>
+    </label>
+  )
+}
+
+function Alert({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div role="alert" className="mb-6 flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4">
+      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+      <div>
+        <p className="font-semibold text-destructive">{title}</p>
+        <p className="mt-1 text-sm">{children}</p>
+      </div>
+    </div>
+  )
+}
+
+function focusFirstError(form: HTMLFormElement | null, errors: DeliveryFieldErrors) {
+  const first = DELIVERY_FIELDS.find((field) => errors[field])
+  if (!form || !first) return
+  const control = form.elements.namedItem(first)
+  const element =
+    control instanceof RadioNodeList ? (control[0] as HTMLElement | undefined) : (control as HTMLElement | null)
+  element?.focus()
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { shippingAddress, validateDeliveryForm } from './delivery-form.ts'
+
+const good = {
+  fullName: 'Asha Verma',
+  email: 'asha@example.in',
+  phone: '098765-43210',
+  address: '12, Vijay Nagar, Scheme 54',
+  city: 'Indore',
+  state: 'Madhya Pradesh',
+  pincode: '452010',
+  paymentMethod: 'cod',
+  acceptTerms: 'on',
+}
+
+describe('the checkout form', () => {
+  it('accepts a complete Indian address and stores the mobile number as +91XXXXXXXXXX', () => {
+    const result = validateDeliveryForm(good)
+    expect(result.ok).toBe(true)
+    if (result.ok) {
+      expect(result.data.phone).toBe('+919876543210')
+      expect(shippingAddress(result.data)).toBe('12, Vijay Nagar, Scheme 54, Indore, Madhya Pradesh - 452010')
+    }
+  })
+
+  it.each([
+    ['fullName', '', 'Please enter your full name.'],
+    ['email', 'asha@', 'Please enter a valid e-mail address, like name@example.com.'],
+    ['phone', '12345', 'Please enter a 10-digit Indian mobile number, like 98765 43210.'],
+    ['phone', '', 'Please enter your mobile number.'],
+    ['address', 'Indore', 'Please enter your full address: house number, street and area.'],
+    ['city', ' ', 'Please enter your city.'],
+    ['state', 'Orissa', 'Please choose your state or union territory from the list.'],
+    ['state', '', 'Please choose your state or union territory.'],
+    ['pincode', '052001', 'Please enter a 6-digit PIN code, like 452001.'],
+    ['pincode', '45200', 'Please enter a 6-digit PIN code, like 452001.'],
+    ['paymentMethod', 'cheque', 'Please choose how you will pay.'],
+    ['acceptTerms', '', 'Please accept the terms and conditions and the privacy policy to place your order.'],
+  ])('refuses %s %j with a clear message', (field, value, message) => {
+    const result = validateDeliveryForm({ ...good, [field]: value })
+    expect(result).toEqual({ ok: false, fieldErrors: { [field]: message } })
+  })
+
+  it('accepts today’s union territories and refuses old names', () => {
+    expect(validateDeliveryForm({ ...good, state: 'Dadra and Nagar Haveli and Daman and Diu' }).ok).toBe(true)
+    expect(validateDeliveryForm({ ...good, state: 'Ladakh' }).ok).toBe(true)
+    expect(validateDeliveryForm({ ...good, state: 'Pondicherry' }).ok).toBe(false)
+  })
+
+  it('writes a multi-line address on one line', () => {
+    const result = validateDeliveryForm({ ...good, address: '12, Vijay Nagar\nScheme 54' })
+    expect(result.ok && shippingAddress(result.data)).toBe(
+      '12, Vijay Nagar, Scheme 54, Indore, Madhya Pradesh - 452010',
+    )
+  })
+})

@@ -1,0 +1,297 @@
+// Placing an order: one transaction that re-reads prices from the database, locks and decrements
+// stock (never below zero), redeems the coupon once, writes the order, its items, its first status
+// record, the admin's notification and the customer's confirmation e-mail, and empties a signed-in
+// shopper's cart. Either all of it happens or none of it. An idempotency key from the checkout form
+// makes a double click, a retry or a reload produce one order.
+import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { type CartScope, lineLabel, lineProblem, readCartEntries } from '#app/cart/cart.server.ts'
+import { isLineQuantity, isProductId } from '#app/cart/guest-cart.ts'
+import { cartItems } from '#app/cart/schema.ts'
+import { sellingPrice } from '#app/catalog/pricing.ts'
+import { products } from '#app/catalog/schema.ts'
+import { isSize, type Size } from '#app/catalog/sizes.ts'
+import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
+import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
+import { orderNumber, paymentMethodLabel } from '#app/orders/status.ts'
+import type { Db } from '#app/platform/db.server.ts'
+import type { MailMessage } from '#app/platform/mailer.server.ts'
+import { enqueue } from '#app/platform/outbox.server.ts'
+import { getSettings, type ShopSettings } from '#app/settings/settings.server.ts'
+import { formatRupees } from '#app/shared/money.ts'
+import { formatIndianMobile } from '#app/shared/phone.ts'
+import { checkCoupon } from './coupons.server.ts'
+import { type DeliveryDetails, shippingAddress } from './delivery-form.ts'
+import { orderTotals } from './totals.ts'
+
+/** An order that cannot be placed as asked; `message` is for the shopper. */
+export class OrderError extends Error {
+  readonly kind: 'empty-cart' | 'unavailable' | 'coupon' | 'payment' | 'duplicate' | 'closed'
+  constructor(message: string, kind: OrderError['kind']) {
+    super(message)
+    this.name = 'OrderError'
+    this.kind = kind
+  }
+}
+
+export interface PlaceOrderInput {
+  scope: CartScope
+  details: DeliveryDetails
+  /** From the checkout form: the same key always gives the same order. */
+  idempotencyKey: string
+  /** Hash of the browser session placing the order, so that session may see its result pages. */
+  sessionHash: string
+  /** Online payment can be chosen only when a gateway is ready. */
+  onlinePaymentAvailable: boolean
+  now?: Date
+}
+
+export interface PlacedOrder {
+  orderId: string
+  orderNumber: string
+  total: number
+  paymentMethod: string
+  /** True when the key had already placed this order (a retry). */
+  replayed: boolean
+}
+
+const UNIQUE_VIOLATION = '23505'
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error || (typeof cause === 'object' && cause !== null); ) {
+    if ((cause as { code?: unknown }).code === UNIQUE_VIOLATION) return true
+    cause = (cause as { cause?: unknown }).cause
+    if (cause === undefined) break
+  }
+  return false
+}
+
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+  try {
+    return await db.transaction((tx) => placeInTransaction(tx, input))
+  } catch (error) {
+    // Two orders racing for one coupon: the redemption's unique index lets only one through.
+    if (!(error instanceof OrderError) && isUniqueViolation(error) && input.scope.cookie.couponCode) {
+      throw new OrderError(`You have already used ${input.scope.cookie.couponCode}.`, 'coupon')
+    }
+    throw error
+  }
+}
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const { scope, details, now = new Date() } = input
+  const key = `place-order:${input.idempotencyKey}`
+  const [claimed] = await tx
+    .insert(idempotencyKeys)
+    .values({ key, scope: 'place-order' })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+  if (!claimed) return replay(tx, key, input)
+
+  const shop = await getSettings(tx)
+  if (shop.showcaseMode)
+    throw new OrderError('The shop is not taking orders online yet. Please call us to order.', 'closed')
+  if (details.paymentMethod === 'online' && !input.onlinePaymentAvailable) {
+    throw new OrderError('Online payment is not available at the moment. Please choose Cash on Delivery.', 'payment')
+  }
+
+  const entries = await readCartEntries(tx, scope)
+  if (entries.length === 0) throw new OrderError('Your cart is empty', 'empty-cart')
+  // The cart's storage already refuses these; the order checks again rather than trust it.
+  if (
+    entries.some((entry) => !isSize(entry.size) || !isLineQuantity(entry.quantity) || !isProductId(entry.productId))
+  ) {
+    throw new OrderError(
+      'Your cart holds an item that cannot be ordered. Please remove it and try again.',
+      'unavailable',
+    )
+  }
+
+  // Lock the products in one order (by id), so concurrent checkouts queue instead of deadlocking.
+  const locked = await tx
+    .select()
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        entries.map((entry) => entry.productId),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('update')
+  const byId = new Map(locked.map((row) => [row.id, row]))
+
+  const lines = entries.map((entry) => {
+    const product = byId.get(entry.productId)
+    if (!product)
+      throw new OrderError('An item in your cart is no longer sold. Please remove it and try again.', 'unavailable')
+    const problem = lineProblem(product, entry.size, entry.quantity)
+    if (problem) throw new OrderError(`${problem} Please change your cart and try again.`, 'unavailable')
+    return { product, size: entry.size, quantity: entry.quantity, unitPrice: sellingPrice(product, entry.size) }
+  })
+
+  let couponPercent = 0
+  const couponCode = scope.cookie.couponCode
+  if (couponCode) {
+    const coupon = await checkCoupon(tx, couponCode, { userId: scope.userId, phone: details.phone })
+    if (!coupon.ok) throw new OrderError(`${coupon.reason} Remove the code to order without it.`, 'coupon')
+    couponPercent = coupon.percentOff
+  }
+  const totals = orderTotals(lines, shop, couponPercent)
+
+  for (const line of lines) {
+    const column = stockColumn(line.size)
+    await tx
+      .update(products)
+      .set({ [STOCK_FIELD[line.size]]: sql`${column} - ${line.quantity}`, updatedAt: now })
+      .where(eq(products.id, line.product.id))
+  }
+
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: scope.userId,
+      customerName: details.fullName,
+      email: details.email,
+      subtotalAmount: totals.subtotal,
+      discountAmount: totals.discount,
+      deliveryFee: totals.delivery,
+      totalAmount: totals.total,
+      couponCode: couponPercent > 0 ? couponCode : null,
+      status: 'pending',
+      shippingAddress: shippingAddress(details),
+      phone: details.phone,
+      paymentMethod: details.paymentMethod,
+      paymentStatus: 'pending',
+      deliveryOtpRequired: false,
+      deliveryOtpVerified: false,
+      placedBySession: input.sessionHash,
+      termsAcceptedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: orders.id })
+  if (!order) throw new Error('the order was not stored')
+
+  await tx.insert(orderItems).values(
+    lines.map((line) => ({
+      orderId: order.id,
+      productId: line.product.id,
+      productName: line.product.name,
+      size: line.size,
+      quantity: line.quantity,
+      price: line.unitPrice,
+    })),
+  )
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId: order.id, fromStatus: null, toStatus: 'pending', note: 'Order placed', createdAt: now })
+  if (couponPercent > 0 && couponCode) {
+    await tx
+      .insert(couponRedemptions)
+      .values({ couponCode, orderId: order.id, userId: scope.userId, phone: details.phone, createdAt: now })
+  }
+
+  const number = orderNumber(order.id)
+  await tx.insert(adminNotificationsRealtime).values({
+    type: 'new_order',
+    orderId: order.id,
+    message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total)} (${paymentMethodLabel(details.paymentMethod)})`,
+  })
+  await enqueue(
+    tx,
+    'mail',
+    confirmationMail(shop, details, {
+      number,
+      totals,
+      lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size), ...line })),
+    }),
+  )
+  if (scope.userId) await tx.delete(cartItems).where(eq(cartItems.userId, scope.userId))
+  await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, key))
+
+  return {
+    orderId: order.id,
+    orderNumber: number,
+    total: totals.total,
+    paymentMethod: details.paymentMethod,
+    replayed: false,
+  }
+}
+
+const STOCK_FIELD = { '250g': 'stock250g', '500g': 'stock500g', '1kg': 'stock1kg' } as const satisfies Record<
+  Size,
+  keyof typeof products.$inferSelect
+>
+
+function stockColumn(size: Size) {
+  return products[STOCK_FIELD[size]]
+}
+
+/** The key was used before: the same order again, for the same shopper only. */
+async function replay(tx: Transaction, key: string, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const [row] = await tx
+    .select({
+      orderId: orders.id,
+      total: orders.totalAmount,
+      paymentMethod: orders.paymentMethod,
+      userId: orders.userId,
+      placedBySession: orders.placedBySession,
+    })
+    .from(idempotencyKeys)
+    .innerJoin(orders, eq(orders.id, idempotencyKeys.orderId))
+    .where(eq(idempotencyKeys.key, key))
+  const sameShopper =
+    row && (input.scope.userId ? row.userId === input.scope.userId : row.placedBySession === input.sessionHash)
+  if (!row || !sameShopper) {
+    throw new OrderError('This checkout form was already used. Please reload the page and try again.', 'duplicate')
+  }
+  return {
+    orderId: row.orderId,
+    orderNumber: orderNumber(row.orderId),
+    total: row.total,
+    paymentMethod: row.paymentMethod,
+    replayed: true,
+  }
+}
+
+function confirmationMail(
+  shop: ShopSettings,
+  details: DeliveryDetails,
+  order: {
+    number: string
+    totals: ReturnType<typeof orderTotals>
+    lines: { label: string; quantity: number; unitPrice: number }[]
+  },
+): MailMessage {
+  const { totals } = order
+  return {
+    to: details.email,
+    replyTo: shop.email,
+    subject: `Order #${order.number} received - ${shop.shopName}`,
+    text: [
+      `Namaste ${details.fullName},`,
+      '',
+      `Thank you for your order #${order.number} from ${shop.shopName}. We prepare it within 24 hours and`,
+      'deliver it in 2-4 business days. We will call you to confirm it.',
+      '',
+      ...order.lines.map((line) => `${line.quantity} x ${line.label}: ${formatRupees(line.unitPrice * line.quantity)}`),
+      '',
+      `Subtotal: ${formatRupees(totals.subtotal)}`,
+      ...(totals.discount > 0 ? [`Discount: -${formatRupees(totals.discount)}`] : []),
+      `Delivery: ${totals.delivery === 0 ? 'FREE' : formatRupees(totals.delivery)}`,
+      `Total: ${formatRupees(totals.total)} (${paymentMethodLabel(details.paymentMethod)})`,
+      '',
+      'Delivering to:',
+      details.fullName,
+      shippingAddress(details),
+      formatIndianMobile(details.phone),
+      '',
+      `Questions? Call us on ${shop.phone} (Monday to Saturday, 9 AM to 6 PM) or reply to this e-mail.`,
+      '',
+      'Warm regards,',
+      `The ${shop.shopName} team`,
+    ].join('\n'),
+  }
+}

@@ -1,0 +1,39 @@
+// Subtotal, discount, delivery and total: the same rows in the cart, at checkout and on an order.
+import { formatRupees } from '#app/shared/money.ts'
+
+export function TotalsList({
+  subtotal,
+  discount,
+  delivery,
+  total,
+  couponCode,
+}: {
+  subtotal: number
+  discount: number
+  delivery: number
+  total: number
+  couponCode: string | null
+}) {
+  return (
+    <dl className="space-y-1 text-sm">
+      <div className="flex justify-between">
+        <dt>Subtotal</dt>
+        <dd>{formatRupees(subtotal)}</dd>
+      </div>
+      {discount > 0 && (
+        <div className="flex justify-between text-success">
+          <dt>Discount{couponCode ? ` (${couponCode})` : ''}</dt>
+          <dd>-{formatRupees(discount)}</dd>
+        </div>
+      )}
+      <div className="flex justify-between">
+        <dt>Delivery</dt>
+        <dd>{delivery === 0 ? <span className="font-semibold text-success">FREE</span> : formatRupees(delivery)}</dd>
+      </div>
+      <div className="flex justify-between border-t pt-2 text-base font-bold">
+        <dt>Total</dt>
+        <dd>{formatRupees(total)}</dd>
+      </div>
+    </dl>
+  )
+}

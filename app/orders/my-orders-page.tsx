@@ -1,0 +1,235 @@
+// /my-orders (spec section 2): a signed-in customer's own orders, newest first, with search, each
+// card showing its first 2 items then '+N more items', and a details overlay opened by ?order=.
+import { Package, Search, X } from 'lucide-react'
+import { Dialog } from 'radix-ui'
+import { useRef } from 'react'
+import { Form, Link, useNavigate, useSearchParams } from 'react-router'
+import { formatRupees } from '#app/shared/money.ts'
+import { Button } from '#app/ui/button.tsx'
+import { Card, CardContent } from '#app/ui/card.tsx'
+import { formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
+import type { CustomerOrder, CustomerOrderDetails } from './orders.server.ts'
+import { orderNumber, PAYMENT_STATUS_LABEL, type PaymentStatus, paymentMethodLabel } from './status.ts'
+
+/** Order cards show this many items, then '+N more items' (spec section 9). */
+export const ITEMS_ON_CARD = 2
+
+export function MyOrdersPage({
+  orders,
+  total,
+  page,
+  pageCount,
+  q,
+  details,
+}: {
+  orders: CustomerOrder[]
+  total: number
+  page: number
+  pageCount: number
+  q: string
+  details: CustomerOrderDetails | null
+}) {
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  // The order whose details were open last, so closing them returns focus to its card's link.
+  const lastOpened = useRef<string | null>(null)
+  if (details) lastOpened.current = details.id
+  const linkWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(searchParams)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key)
+      else next.set(key, value)
+    }
+    const query = next.toString()
+    return query ? `?${query}` : '.'
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 pb-16">
+      <h1 className="pt-6 text-3xl font-bold sm:text-4xl">My Orders</h1>
+      <Form method="get" role="search" className="mt-6 flex gap-2">
+        <label htmlFor="order-search" className="sr-only">
+          Search your orders
+        </label>
+        <input
+          id="order-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Order number or product name"
+          className="h-11 min-w-0 flex-1 rounded-md border border-input bg-card px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
+        />
+        <Button type="submit" size="lg" className="h-11">
+          <Search aria-hidden />
+          Search
+        </Button>
+      </Form>
+
+      {orders.length === 0 ? (
+        <div className="mt-12 flex flex-col items-center gap-4 text-center">
+          <Package className="size-12 text-muted-foreground/60" aria-hidden />
+          <p className="text-lg font-semibold">
+            {q ? `No orders match “${q}”.` : 'You have not placed any orders yet.'}
+          </p>
+          <Button asChild>
+            <Link to={q ? '/my-orders' : '/products'}>{q ? 'Show all orders' : 'Start Shopping'}</Link>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-muted-foreground" role="status">
+            {total} {total === 1 ? 'order' : 'orders'}
+            {q ? ` matching “${q}”` : ''}
+          </p>
+          <ul className="mt-3 space-y-4">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} detailsHref={linkWith({ order: order.id })} />
+              </li>
+            ))}
+          </ul>
+          {pageCount > 1 && (
+            <nav aria-label="Pages of orders" className="mt-6 flex items-center justify-between">
+              {page > 1 ? (
+                <Button asChild variant="outline">
+                  <Link to={linkWith({ page: String(page - 1), order: null })}>Newer orders</Link>
+                </Button>
+              ) : (
+                <span />
+              )}
+              <span className="text-sm text-muted-foreground">
+                Page {page} of {pageCount}
+              </span>
+              {page < pageCount ? (
+                <Button asChild variant="outline">
+                  <Link to={linkWith({ page: String(page + 1), order: null })}>Older orders</Link>
+                </Button>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
+        </>
+      )}
+
+      <Dialog.Root
+        open={details !== null}
+        onOpenChange={(open) => {
+          if (!open) void navigate(linkWith({ order: null }), { preventScrollReset: true, replace: true })
+        }}
+      >
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          {details && (
+            <Dialog.Content
+              onCloseAutoFocus={(event) => {
+                event.preventDefault()
+                document.getElementById(`order-link-${lastOpened.current}`)?.focus()
+              }}
+              className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-background p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
+            >
+              <OrderDetails order={details} />
+            </Dialog.Content>
+          )}
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  )
+}
+
+function OrderCard({ order, detailsHref }: { order: CustomerOrder; detailsHref: string }) {
+  const shown = order.items.slice(0, ITEMS_ON_CARD)
+  const more = order.items.length - shown.length
+  return (
+    <Card>
+      <CardContent className="space-y-3 p-4 sm:p-5">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 className="font-mono text-lg font-bold text-brown">#{orderNumber(order.id)}</h2>
+            <p className="text-sm text-muted-foreground">{formatOrderDate(order.createdAt)}</p>
+          </div>
+          <StatusBadge status={order.status} />
+        </div>
+        <ul className="text-sm">
+          {shown.map((item) => (
+            <li key={item.id}>
+              {item.productName} ({item.size}) × {item.quantity}
+            </li>
+          ))}
+          {more > 0 && <li className="text-muted-foreground">+{more} more items</li>}
+        </ul>
+        <div className="flex items-center justify-between gap-2 border-t pt-3">
+          <p className="font-bold">{formatRupees(order.totalAmount)}</p>
+          <Button asChild variant="outline" size="sm">
+            <Link
+              id={`order-link-${order.id}`}
+              to={detailsHref}
+              preventScrollReset
+              aria-label={`View details of order #${orderNumber(order.id)}`}
+            >
+              View details
+            </Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+function OrderDetails({ order }: { order: CustomerOrderDetails }) {
+  return (
+    <div className="space-y-5">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <Dialog.Title className="text-xl font-bold">Order #{orderNumber(order.id)}</Dialog.Title>
+          <Dialog.Description className="text-sm text-muted-foreground">
+            Placed {formatOrderDate(order.createdAt, true)}
+          </Dialog.Description>
+        </div>
+        <Dialog.Close asChild>
+          <Button variant="ghost" size="icon" aria-label="Close order details">
+            <X className="size-5" aria-hidden />
+          </Button>
+        </Dialog.Close>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <StatusBadge status={order.status} />
+        <span className="rounded-full border px-2.5 py-0.5 text-xs font-semibold">
+          {paymentMethodLabel(order.paymentMethod)} ·{' '}
+          {PAYMENT_STATUS_LABEL[order.paymentStatus as PaymentStatus] ?? order.paymentStatus}
+        </span>
+      </div>
+      <section aria-label="Items">
+        <ul className="divide-y rounded-lg border">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-3 px-3 py-2 text-sm">
+              <span>
+                {item.productName} ({item.size}) × {item.quantity}
+              </span>
+              <span className="font-semibold">{formatRupees(item.price * item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <OrderTotals order={order} />
+      <section aria-labelledby="delivery-title">
+        <h3 id="delivery-title" className="font-bold">
+          Delivery address
+        </h3>
+        <p className="mt-1 text-sm">
+          {order.customerName}
+          <br />
+          {order.shippingAddress}
+          <br />
+          {order.phone}
+        </p>
+      </section>
+      <section aria-labelledby="history-title">
+        <h3 id="history-title" className="mb-3 font-bold">
+          Status history
+        </h3>
+        <StatusHistory history={order.history} />
+      </section>
+    </div>
+  )
+}

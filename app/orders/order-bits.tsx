@@ -1,0 +1,71 @@
+// Small pieces every order view shares: the status badge, money rows, the status history.
+import { TotalsList } from '#app/checkout/totals-list.tsx'
+import { cn } from '#app/ui/cn.ts'
+import type { StatusChange } from './orders.server.ts'
+import { statusBadgeClass, statusLabel } from './status.ts'
+
+export function StatusBadge({ status, className }: { status: string; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        statusBadgeClass(status),
+        className,
+      )}
+    >
+      {statusLabel(status)}
+    </span>
+  )
+}
+
+const istDateTime = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+})
+const istDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
+
+export function formatOrderDate(date: Date | string, withTime = false): string {
+  return (withTime ? istDateTime : istDate).format(new Date(date))
+}
+
+export function OrderTotals({
+  order,
+}: {
+  order: {
+    subtotalAmount: number
+    discountAmount: number
+    deliveryFee: number
+    totalAmount: number
+    couponCode: string | null
+  }
+}) {
+  return (
+    <TotalsList
+      subtotal={order.subtotalAmount}
+      discount={order.discountAmount}
+      delivery={order.deliveryFee}
+      total={order.totalAmount}
+      couponCode={order.couponCode}
+    />
+  )
+}
+
+export function StatusHistory({ history }: { history: StatusChange[] }) {
+  return (
+    <ol className="space-y-3 border-l-2 border-secondary pl-4">
+      {history.map((change) => (
+        <li key={`${change.toStatus}-${String(change.createdAt)}`} className="relative">
+          <span className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-primary" aria-hidden />
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <StatusBadge status={change.toStatus} />
+            <time dateTime={new Date(change.createdAt).toISOString()} className="text-muted-foreground">
+              {formatOrderDate(change.createdAt, true)}
+            </time>
+          </p>
+          {change.note && <p className="mt-1 text-sm">{change.note}</p>}
+        </li>
+      ))}
+    </ol>
+  )
+}

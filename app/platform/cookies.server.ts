@@ -1,0 +1,27 @@
+// Reading and writing the shop's own cookies (better-auth writes its own).
+
+export function readCookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='))
+      } catch {
+        return null
+      }
+    }
+  }
+  return null
+}
+
+export interface CookieOptions {
+  path?: string
+  /** Seconds; 0 deletes the cookie. */
+  maxAge: number
+  secure: boolean
+}
+
+/** An httpOnly, SameSite=Lax Set-Cookie value. */
+export function serializeCookie(name: string, value: string, { path = '/', maxAge, secure }: CookieOptions): string {
+  return `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+}

@@ -1,0 +1,59 @@
+import { data, redirect } from 'react-router'
+import { getViewer } from '#app/accounts/session.server.ts'
+import { CART_FAILURE, type CartResult, cartFormSchema, ENHANCED_FIELD } from '#app/cart/cart-form.ts'
+import { cartCookie, cartErrorCookie, cartScope } from '#app/cart/cart-session.server.ts'
+import { changeCart } from '#app/cart/change-cart.server.ts'
+import { requestContext, servicesContext } from '#app/platform/services.server.ts'
+import { getSettings } from '#app/settings/settings.server.ts'
+import type { Route } from './+types/cart'
+
+/** The cart has no page of its own: the drawer shows it, and /checkout without JavaScript. */
+export function loader() {
+  return redirect('/checkout')
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config } = context.get(servicesContext)
+  const { log } = context.get(requestContext)
+  const form = await request.formData()
+  const enhanced = form.get(ENHANCED_FIELD) === '1'
+  // A page without JavaScript goes to the checkout page, which shows the cart and any refusal.
+  const answer = (status: number, result: CartResult, cookie?: string) => {
+    if (enhanced) return data(result, { status, headers: cookie ? { 'Set-Cookie': cookie } : undefined })
+    const headers = new Headers()
+    if (cookie) headers.append('Set-Cookie', cookie)
+    if (!result.ok) headers.append('Set-Cookie', cartErrorCookie(result.message, config.secure))
+    return redirect('/checkout', { headers })
+  }
+
+  const parsed = cartFormSchema.safeParse(Object.fromEntries(form))
+  if (!parsed.success) {
+    const intent = form.get('intent')
+    const known = typeof intent === 'string' && Object.hasOwn(CART_FAILURE, intent)
+    return answer(400, {
+      ok: false,
+      title: 'Error',
+      message: known ? (parsed.error.issues[0]?.message ?? 'Failed to update the cart') : 'Unknown cart action.',
+    })
+  }
+  const change = parsed.data
+  try {
+    const shop = await getSettings(db)
+    if (shop.showcaseMode) {
+      return answer(409, {
+        ok: false,
+        title: 'Error',
+        message: 'Online ordering is not open yet. Please call us to order.',
+      })
+    }
+    const { viewer } = await getViewer(request, context)
+    const scope = cartScope(request, viewer?.id ?? null)
+    const result = await changeCart(db, scope, change, viewer?.phone ?? null)
+    if (!result.ok) return answer(409, { ok: false, title: 'Error', message: result.message })
+    const cookie = result.cookie === scope.cookie ? undefined : cartCookie(result.cookie, config.secure)
+    return answer(200, { ok: true, title: result.title ?? '', message: result.message ?? '' }, cookie)
+  } catch (error) {
+    log.error({ err: error, intent: change.intent }, 'cart change failed')
+    return answer(500, { ok: false, title: 'Error', message: CART_FAILURE[change.intent] })
+  }
+}

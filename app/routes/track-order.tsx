@@ -1,0 +1,145 @@
+import { CircleAlert, PackageSearch } from 'lucide-react'
+import { data, Form, useNavigation } from 'react-router'
+import { Field, TextInput } from '#app/contact/form-field.tsx'
+import { formatOrderDate, StatusBadge, StatusHistory } from '#app/orders/order-bits.tsx'
+import { orderNumber, PAYMENT_STATUS_LABEL, type PaymentStatus, paymentMethodLabel } from '#app/orders/status.ts'
+import { lookUpOrder, TRACKING_FIELDS } from '#app/orders/track-order.server.ts'
+import { requestContext, servicesContext } from '#app/platform/services.server.ts'
+import { pageMeta } from '#app/seo/page-meta.ts'
+import { formValues } from '#app/shared/form-schema.ts'
+import { formatRupees } from '#app/shared/money.ts'
+import { PageHeading } from '#app/shell/page-heading.tsx'
+import { Button } from '#app/ui/button.tsx'
+import { Card, CardContent } from '#app/ui/card.tsx'
+import type { Route } from './+types/track-order'
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Track Your Order | Malwa Namkeen',
+    description: 'Follow your order with its order number and mobile number.',
+    noindex: true,
+  })
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.get(servicesContext)
+  const { clientIp } = context.get(requestContext)
+  const form = await request.formData()
+  const values = formValues(form, TRACKING_FIELDS)
+  const result = await lookUpOrder(db, values, clientIp)
+  // No order for that number and phone is an answer, not a failed request.
+  const status = { found: 200, 'not-found': 200, invalid: 400, 'rate-limited': 429 }[result.status]
+  const headers: HeadersInit =
+    result.status === 'rate-limited' ? { 'Retry-After': String(result.retryAfterSeconds) } : {}
+  return data({ result, values }, { status, headers })
+}
+
+export default function TrackOrder({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const result = actionData?.result
+  const errors = result?.status === 'invalid' ? result.fieldErrors : {}
+  return (
+    <>
+      <PageHeading title="Track Your Order">
+        <p>Enter your order number and the mobile number you ordered with.</p>
+      </PageHeading>
+      <div className="mx-auto grid max-w-6xl items-start gap-6 px-4 pb-16 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <Card>
+          <CardContent className="p-5 sm:p-6">
+            <Form method="post" className="space-y-4">
+              <Field
+                id="orderNumber"
+                label="Order number"
+                error={errors.orderNumber}
+                hint="8 characters, from your confirmation e-mail."
+              >
+                {(described) => (
+                  <TextInput
+                    id="orderNumber"
+                    name="orderNumber"
+                    autoComplete="off"
+                    maxLength={9}
+                    defaultValue={actionData?.values.orderNumber}
+                    {...described}
+                  />
+                )}
+              </Field>
+              <Field id="phone" label="Mobile number" error={errors.phone}>
+                {(described) => (
+                  <TextInput
+                    id="phone"
+                    name="phone"
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    maxLength={20}
+                    defaultValue={actionData?.values.phone}
+                    {...described}
+                  />
+                )}
+              </Field>
+              <Button type="submit" size="lg" className="w-full" disabled={busy}>
+                <PackageSearch aria-hidden />
+                {busy ? 'Looking…' : 'Track Order'}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+        <div aria-live="polite">
+          {result?.status === 'not-found' && (
+            <Notice>
+              We could not find an order with that number and mobile number. Please check both and try again.
+            </Notice>
+          )}
+          {result?.status === 'rate-limited' && (
+            <Notice>
+              Too many look-ups from your connection. Please try again in {Math.ceil(result.retryAfterSeconds / 60)}{' '}
+              minutes.
+            </Notice>
+          )}
+          {result?.status === 'found' && (
+            <Card>
+              <CardContent className="space-y-4 p-5 sm:p-6">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <h2 className="font-mono text-xl font-bold text-brown">Order #{orderNumber(result.order.id)}</h2>
+                    <p className="text-sm text-muted-foreground">
+                      Placed {formatOrderDate(result.order.createdAt, true)}
+                    </p>
+                  </div>
+                  <StatusBadge status={result.order.status} className="text-sm" />
+                </div>
+                <p className="text-sm">
+                  {formatRupees(result.order.totalAmount)} · {paymentMethodLabel(result.order.paymentMethod)} ·{' '}
+                  {PAYMENT_STATUS_LABEL[result.order.paymentStatus as PaymentStatus] ?? result.order.paymentStatus}
+                </p>
+                <ul className="text-sm">
+                  {result.order.items.map((item) => (
+                    <li key={item.id}>
+                      {item.productName} ({item.size}) × {item.quantity}
+                    </li>
+                  ))}
+                </ul>
+                <section aria-labelledby="history-title">
+                  <h3 id="history-title" className="mb-3 font-bold">
+                    Status history
+                  </h3>
+                  <StatusHistory history={result.order.history} />
+                </section>
+              </CardContent>
+            </Card>
+          )}
+        </div>
+      </div>
+    </>
+  )
+}
+
+function Notice({ children }: { children: React.ReactNode }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4">
+      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+      <p className="text-sm">{children}</p>
+    </div>
+  )
+}
