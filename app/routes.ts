@@ -28,5 +28,7 @@ export default [
   route('logout', 'routes/logout.ts'),
   route('account', 'routes/account.tsx'),
   route('admin/stats', 'routes/admin.stats.ts'),
+  route('api/payments/phonepe/webhook', 'routes/api.payments.phonepe.webhook.ts'),
+  route('api/payments/status', 'routes/api.payments.status.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,4 +1,5 @@
 // Start-up: configuration, database (migrated explicitly), first-start data, HTTP server, shutdown.
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { createServer, type RequestListener } from 'node:http'
 import path from 'node:path'
@@ -7,15 +8,19 @@ import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { resolveAuthSecret } from '../app/accounts/auth-secret.server.ts'
 import { createSms } from '../app/accounts/sms.server.ts'
+import { createPhonePe, PHONEPE_HOSTS } from '../app/payments/phonepe.server.ts'
+import { startPaymentReconciler } from '../app/payments/reconciler.server.ts'
+import { PHONEPE_WEBHOOK_PATH } from '../app/payments/webhook.ts'
 import { type Config, ConfigError, parseConfig } from '../app/platform/config.server.ts'
 import { openDatabase } from '../app/platform/db.server.ts'
 import { initialiseShop } from '../app/platform/first-start.server.ts'
 import { createLogger } from '../app/platform/logger.server.ts'
 import { createMailer } from '../app/platform/mailer.server.ts'
 import { startOutboxWorker } from '../app/platform/outbox.server.ts'
-import type { Services } from '../app/platform/services.server.ts'
+import type { PaymentServices, Services } from '../app/platform/services.server.ts'
 import { getSettings } from '../app/settings/settings.server.ts'
 import { createApp } from './app.ts'
+import type { PhonePeSimulator } from './phonepe-simulator.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 /** Where `react-router build` wrote the app (BUILD_DIR, as in react-router.config.ts). */
@@ -57,8 +62,10 @@ const auth = createAuth({
   shopName: (await getSettings(database.db)).shopName,
 })
 await bootstrapAdmin()
-const services: Services = { config, database, db: database.db, logger, mailer, auth, sms }
+const { payments, simulator } = await createPayments()
+const services: Services = { config, database, db: database.db, logger, mailer, auth, sms, payments }
 const outbox = startOutboxWorker(database.db, { mail: (message) => mailer.send(message) }, logger)
+const reconciler = payments ? startPaymentReconciler(database.db, payments.gateway, logger) : null
 
 const listener = dev ? await createDevListener() : await createProductionListener()
 const server = createServer(listener)
@@ -68,6 +75,37 @@ server.listen(config.port, config.host, () => {
     `shop listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
   )
 })
+
+/**
+ * PAYMENT_PROVIDER=phonepe talks to PhonePe (PHONEPE_BASE_URL, or PhonePe's host for PHONEPE_ENV);
+ * phonepe-simulator starts the local simulator on a loopback port and talks to it the same way.
+ */
+async function createPayments(): Promise<{ payments: PaymentServices | null; simulator: PhonePeSimulator | null }> {
+  const { provider, phonepe } = config.payment
+  if (provider === 'none') return { payments: null, simulator: null }
+  if (provider === 'phonepe') {
+    const hosts = PHONEPE_HOSTS[phonepe.environment]
+    const gateway = createPhonePe({
+      clientId: phonepe.clientId!,
+      clientSecret: phonepe.clientSecret!,
+      clientVersion: phonepe.clientVersion,
+      baseUrl: phonepe.baseUrl ?? hosts.pg,
+      oauthBaseUrl: phonepe.baseUrl ?? hosts.oauth,
+    })
+    const webhook = { username: phonepe.webhookUsername!, password: phonepe.webhookPassword! }
+    return { payments: { gateway, webhook }, simulator: null }
+  }
+  const { startPhonePeSimulator } = await import('./phonepe-simulator.ts')
+  const credentials = { clientId: 'SIMULATOR', clientSecret: randomBytes(16).toString('hex') }
+  const webhook = { username: 'simulator', password: randomBytes(16).toString('hex') }
+  const simulator = await startPhonePeSimulator({
+    ...credentials,
+    webhook: { url: `${config.publicUrl}${PHONEPE_WEBHOOK_PATH}`, ...webhook },
+  })
+  logger.info({ url: simulator.url }, 'PhonePe simulator listening: online payments go to its test payment page')
+  const gateway = createPhonePe({ ...credentials, clientVersion: 1, baseUrl: simulator.url })
+  return { payments: { gateway, webhook }, simulator }
+}
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD create or update the admin; without them the first start makes one. */
 async function bootstrapAdmin() {
@@ -125,6 +163,8 @@ async function shutdown(signal: string) {
     server.closeIdleConnections()
   })
   await outbox.stop()
+  await reconciler?.stop()
+  await simulator?.stop()
   await database.close()
   logger.info('stopped')
   process.exit(0)

@@ -175,8 +175,7 @@ export async function startPhonePeSimulator(options: SimulatorOptions) {
     if (typeof body?.merchantRefundId !== 'string' || !MERCHANT_ID.test(body.merchantRefundId)) {
       return error(400, 'BAD_REQUEST', 'merchantRefundId: at most 63 letters, digits, _ or -')
     }
-    if (!order || order.state !== 'COMPLETED')
-      return error(400, 'BAD_REQUEST', 'Only a completed order can be refunded')
+    if (order?.state !== 'COMPLETED') return error(400, 'BAD_REQUEST', 'Only a completed order can be refunded')
     if (
       typeof body.amount !== 'number' ||
       !Number.isInteger(body.amount) ||
@@ -215,6 +214,9 @@ export async function startPhonePeSimulator(options: SimulatorOptions) {
     if (!refund) return error(400, 'MERCHANT_REFUND_MAPPING_NOT_FOUND', 'No refund for this merchantRefundId')
     return c.json({ refundId: refund.refundId, amount: refund.amount, state: refund.state })
   })
+
+  // Browsers ask every origin for an icon.
+  app.get('/favicon.ico', (c) => c.body(null, 204))
 
   // The hosted payment page: a person (or a test) decides what the payment does.
   app.get('/pay/:merchantOrderId', (c) => {

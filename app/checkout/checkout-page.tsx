@@ -231,7 +231,7 @@ export function CheckoutPage({
                     title="Pay online"
                     detail={
                       onlinePaymentAvailable
-                        ? 'UPI, cards and net banking through PhonePe.'
+                        ? 'UPI, cards and net banking through PhonePe. You will be sent to PhonePe to pay.'
                         : 'Online payment is not available yet. Please choose Cash on Delivery.'
                     }
                     disabled={!onlinePaymentAvailable}
@@ -380,4 +380,48 @@ function focusFirstError(form: HTMLFormElement | null, errors: DeliveryFieldErro
   const element =
     control instanceof RadioNodeList ? (control[0] as HTMLElement | undefined) : (control as HTMLElement | null)
   element?.focus()
+}
+
+/** An unpaid online order: pay again (after a failed or abandoned payment). */
+export function PayAgain({
+  order,
+  error,
+}: {
+  order: { id: string; number: string; total: number }
+  error: string | null
+}) {
+  const navigation = useNavigation()
+  const processing = navigation.state !== 'idle' && navigation.formAction === '/checkout'
+  useEffect(() => {
+    if (error) toast.error('Payment Error', { description: error })
+  }, [error])
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-6 pb-16">
+      <h1 className="text-3xl font-bold sm:text-4xl">Complete your payment</h1>
+      {error && (
+        <div className="mt-6">
+          <Alert title="Payment Error">{error}</Alert>
+        </div>
+      )}
+      <Card className="mt-6">
+        <CardContent className="space-y-4 p-5 sm:p-6">
+          <p>
+            Order <span className="font-mono font-bold text-brown">#{order.number}</span> is waiting for payment. Its
+            packets are kept for you while the payment is open.
+          </p>
+          <p className="text-2xl font-bold text-brown">{formatRupees(order.total)}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="pay-again" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <Button type="submit" size="lg" className="w-full" disabled={processing}>
+              {processing ? 'Processing Order...' : 'Try Payment Again'}
+            </Button>
+          </Form>
+          <p className="text-sm text-muted-foreground">
+            Trouble paying online? Call us and we can change it to cash on delivery.
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  )
 }

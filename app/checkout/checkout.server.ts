@@ -1,8 +1,14 @@
-// /checkout on the server: the page's data, and the order form's action.
+// /checkout on the server: the page's data, the order form's action, and paying again for an unpaid
+// online order (?orderId=, after a failed or abandoned payment).
 import { randomUUID } from 'node:crypto'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
-import { cartCookie, cartScope, loadCartView, takeCartError } from '#app/cart/cart-session.server.ts'
+import { cartCookie, cartErrorCookie, cartScope, loadCartView, takeCartError } from '#app/cart/cart-session.server.ts'
+import { findVisibleOrder } from '#app/orders/orders.server.ts'
+import { orderNumber } from '#app/orders/status.ts'
+import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
+import { PaymentError, startPayment } from '#app/payments/payments.server.ts'
+import { PhonePeError } from '#app/payments/phonepe.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import {
@@ -12,23 +18,35 @@ import {
   validateDeliveryForm,
 } from './delivery-form.ts'
 import { OrderError, placeOrder } from './place-order.server.ts'
-import { ensureVisitor } from './visitor.server.ts'
+import { ensureVisitor, visitorHash } from './visitor.server.ts'
 
 type Context = Readonly<RouterContextProvider>
-
-/** Online payment needs the gateway (PhonePe), which is not part of the shop yet: cash on delivery only. */
-const ONLINE_PAYMENT_AVAILABLE = false
 
 export type CheckoutActionData =
   | { status: 'invalid'; fieldErrors: DeliveryFieldErrors; values: DeliveryFormValues }
   | { status: 'refused'; title: string; message: string; values: DeliveryFormValues }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** An unpaid online order this visitor may pay again, or null. */
+async function payableOrder(request: Request, context: Context, orderId: string | null) {
+  if (!orderId || !UUID.test(orderId)) return null
+  const { db } = context.get(servicesContext)
+  const { viewer } = await getViewer(request, context)
+  const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
+  if (order?.paymentMethod !== 'online' || order.paymentStatus === 'paid' || order.status === 'cancelled') {
+    return null
+  }
+  return { id: order.id, number: orderNumber(order.id), total: order.totalAmount }
+}
+
 export async function checkoutLoader(request: Request, context: Context) {
-  const { db, config } = context.get(servicesContext)
+  const { db, config, payments } = context.get(servicesContext)
   const shop = await getSettings(db)
   const { viewer } = await getViewer(request, context)
   const headers = new Headers()
   if (shop.showcaseMode) return data({ open: false as const }, { headers })
+  const params = new URL(request.url).searchParams
   const { cart, setCookie } = await loadCartView(db, request, viewer, shop, config.secure)
   if (setCookie) headers.append('Set-Cookie', setCookie)
   const cartError = takeCartError(request, config.secure)
@@ -38,6 +56,8 @@ export async function checkoutLoader(request: Request, context: Context) {
       open: true as const,
       cart,
       cartError: cartError.message,
+      retryOrder: payments ? await payableOrder(request, context, params.get('orderId')) : null,
+      paymentFailed: params.get('payment') === 'failed',
       prefill: {
         fullName: viewer?.name ?? '',
         email: viewer?.email ?? '',
@@ -45,18 +65,18 @@ export async function checkoutLoader(request: Request, context: Context) {
       },
       signedIn: viewer !== null,
       idempotencyKey: randomUUID(),
-      onlinePaymentAvailable: ONLINE_PAYMENT_AVAILABLE,
+      onlinePaymentAvailable: payments !== null,
     },
     { headers },
   )
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
 export async function checkoutAction(request: Request, context: Context) {
-  const { db, config } = context.get(servicesContext)
+  const { db, config, payments } = context.get(servicesContext)
   const { log } = context.get(requestContext)
   const form = await request.formData()
+  if (form.get('intent') === 'pay-again') return payAgain(request, context, form.get('orderId'))
+
   const values = deliveryFormValues(form)
   const refuse = (status: number, title: string, message: string) =>
     data<CheckoutActionData>({ status: 'refused', title, message, values }, { status })
@@ -73,20 +93,15 @@ export async function checkoutAction(request: Request, context: Context) {
   const { viewer } = await getViewer(request, context)
   const scope = cartScope(request, viewer?.id ?? null)
   const visitor = ensureVisitor(request, config.secure)
+  let order: Awaited<ReturnType<typeof placeOrder>>
   try {
-    const order = await placeOrder(db, {
+    order = await placeOrder(db, {
       scope,
       details: validation.data,
       idempotencyKey: key,
       sessionHash: visitor.hash,
-      onlinePaymentAvailable: ONLINE_PAYMENT_AVAILABLE,
+      onlinePaymentAvailable: payments !== null,
     })
-    log.info({ orderId: order.orderId, replayed: order.replayed }, 'order placed')
-    const headers = new Headers()
-    // Cash on delivery: the cart is emptied (a signed-in cart was emptied in the order's transaction).
-    headers.append('Set-Cookie', cartCookie({ ...scope.cookie, items: [], couponCode: null }, config.secure))
-    if (visitor.setCookie) headers.append('Set-Cookie', visitor.setCookie)
-    return redirect(`/order-success?orderId=${order.orderId}`, { headers })
   } catch (error) {
     if (error instanceof OrderError) {
       log.info({ kind: error.kind, reason: error.message }, 'order refused')
@@ -96,4 +111,47 @@ export async function checkoutAction(request: Request, context: Context) {
     log.error({ err: error }, 'placing an order failed')
     return refuse(500, 'Order Failed', 'Something went wrong. Please try again.')
   }
+  log.info({ orderId: order.orderId, replayed: order.replayed, paymentMethod: order.paymentMethod }, 'order placed')
+
+  // The order exists: the cart is emptied (a signed-in cart was emptied in the order's transaction).
+  const headers = new Headers()
+  headers.append('Set-Cookie', cartCookie({ ...scope.cookie, items: [], couponCode: null }, config.secure))
+  if (visitor.setCookie) headers.append('Set-Cookie', visitor.setCookie)
+  if (order.paymentMethod !== 'online' || !payments) {
+    return redirect(`/order-success?orderId=${order.orderId}`, { headers })
+  }
+  if (order.replayed) return redirect(`/payment-status?orderId=${order.orderId}`, { headers })
+  return sendToGateway(context, order.orderId, headers)
+}
+
+/** Starts a payment and sends the browser to the gateway; a failure leaves the order unpaid and payable. */
+async function sendToGateway(context: Context, orderId: string, headers: Headers) {
+  const { db, config, payments } = context.get(servicesContext)
+  const { log } = context.get(requestContext)
+  try {
+    const { redirectUrl } = await startPayment(db, payments!.gateway, { orderId, publicUrl: config.publicUrl })
+    return redirect(redirectUrl, { headers })
+  } catch (error) {
+    if (!(error instanceof PaymentError || error instanceof PhonePeError)) throw error
+    log.warn({ err: error, orderId }, 'could not start an online payment')
+    const message = error instanceof PaymentError ? error.message : PAYMENT_START_FAILED
+    headers.append('Set-Cookie', cartErrorCookie(message, config.secure))
+    return redirect(`/checkout?orderId=${orderId}&payment=failed`, { headers })
+  }
+}
+
+async function payAgain(request: Request, context: Context, orderId: FormDataEntryValue | null) {
+  const order = await payableOrder(request, context, typeof orderId === 'string' ? orderId : null)
+  if (!order || !context.get(servicesContext).payments) {
+    return data<CheckoutActionData>(
+      {
+        status: 'refused',
+        title: 'Payment Error',
+        message: 'This order cannot be paid online any more.',
+        values: deliveryFormValues(new FormData()),
+      },
+      { status: 409 },
+    )
+  }
+  return sendToGateway(context, order.id, new Headers())
 }

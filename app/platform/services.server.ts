@@ -4,6 +4,7 @@
 import { createContext, RouterContextProvider } from 'react-router'
 import type { Auth } from '../accounts/auth.server.ts'
 import type { Sms } from '../accounts/sms.server.ts'
+import type { PhonePe } from '../payments/phonepe.server.ts'
 import type { Config } from './config.server.ts'
 import type { Database, Db } from './db.server.ts'
 import type { Logger } from './logger.server.ts'
@@ -18,6 +19,14 @@ export interface Services {
   /** better-auth on the shop's database: sessions, sign-in, second factor (app/accounts). */
   auth: Auth
   sms: Sms
+  /** The payment gateway (PhonePe or its simulator), or null: cash on delivery only. */
+  payments: PaymentServices | null
+}
+
+export interface PaymentServices {
+  gateway: PhonePe
+  /** The credentials PhonePe's webhook is signed with. */
+  webhook: { username: string; password: string }
 }
 
 export interface RequestInfo {

@@ -1,5 +1,6 @@
 import { checkoutAction, checkoutLoader } from '#app/checkout/checkout.server.ts'
-import { CheckoutPage, EmptyCheckout } from '#app/checkout/checkout-page.tsx'
+import { CheckoutPage, EmptyCheckout, PayAgain } from '#app/checkout/checkout-page.tsx'
+import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
 import type { Route } from './+types/checkout'
@@ -11,6 +12,10 @@ export const action = ({ request, context }: Route.ActionArgs) => checkoutAction
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.open) return <NotOpenYet title="Checkout" what="Online checkout" />
+  if (loaderData.retryOrder) {
+    const error = loaderData.paymentFailed ? (loaderData.cartError ?? PAYMENT_START_FAILED) : null
+    return <PayAgain order={loaderData.retryOrder} error={error} />
+  }
   if (loaderData.cart.lines.length === 0) return <EmptyCheckout />
   return <CheckoutPage {...loaderData} actionData={actionData} />
 }

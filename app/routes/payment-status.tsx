@@ -1,10 +1,35 @@
+import { data } from 'react-router'
+import { VERIFY_FAILED } from '#app/payments/payment-messages.ts'
+import { readPaymentStatus } from '#app/payments/payment-status.server.ts'
+import { InvalidPaymentRequest, PaymentStatusPage } from '#app/payments/payment-status-page.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
-import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
 import type { Route } from './+types/payment-status'
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Payment Status | Malwa Namkeen', noindex: true })
 
-export default function Page() {
-  return <NotOpenYet title="Payment Status" what="Online payment" />
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const orderId = new URL(request.url).searchParams.get('orderId')
+  if (!orderId) return { invalid: true as const }
+  const view = await readPaymentStatus(request, context, orderId)
+  // Only the order's account or the browser that placed it may see its payment.
+  if (!view) throw data(null, { status: 404 })
+  return { invalid: false as const, ...view }
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  if (loaderData.invalid) return <InvalidPaymentRequest />
+  return (
+    <PaymentStatusPage
+      key={loaderData.orderId}
+      orderId={loaderData.orderId}
+      orderNumber={loaderData.orderNumber}
+      total={loaderData.total}
+      initial={
+        loaderData.verifyFailed
+          ? { kind: 'error', message: VERIFY_FAILED }
+          : { kind: 'status', status: loaderData.paymentStatus }
+      }
+    />
+  )
 }

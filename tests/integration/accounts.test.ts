@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       secret: 'x'.repeat(40),
       shopName: 'Malwa Namkeen',
     })
-    services = { config, database, db: database.db, logger, mailer, sms, auth }
+    services = { config, database, db: database.db, logger, mailer, sms, auth, payments: null }
   })
   afterAll(async () => {
     await database?.close()

@@ -1,0 +1,82 @@
+// The reconciler: asks the gateway about attempts still pending, on PhonePe's documented schedule
+// (reference/phonepe.md), so that no paid order stays pending when a webhook is lost and an expired
+// payment gives its stock back.
+import { and, eq, isNotNull } from 'drizzle-orm'
+import type { Db } from '#app/platform/db.server.ts'
+import type { Logger } from '#app/platform/logger.server.ts'
+import { applyGatewayReport, checkAttempt } from './payments.server.ts'
+import type { PhonePe } from './phonepe.server.ts'
+import { reconcileRefunds } from './refunds.server.ts'
+import { paymentAttempts } from './schema.ts'
+
+const SECOND = 1000
+/** After this long the gateway's own schedule ends; an attempt still pending past its expiry is closed. */
+export const RECONCILE_FOR_MS = 20 * 60 * SECOND
+
+/** How long to wait between checks of an attempt of this age (null: the first check is not due yet). */
+export function checkInterval(ageMs: number): number | null {
+  if (ageMs < 20 * SECOND) return null
+  if (ageMs < 50 * SECOND) return 3 * SECOND
+  if (ageMs < 110 * SECOND) return 6 * SECOND
+  if (ageMs < 170 * SECOND) return 10 * SECOND
+  if (ageMs < 230 * SECOND) return 30 * SECOND
+  return 60 * SECOND
+}
+
+/** Whether an attempt of this age, last checked at `lastCheckedAt`, is due for a check at `now`. */
+export function isDue(createdAt: number, lastCheckedAt: number | null, now: number): boolean {
+  const interval = checkInterval(now - createdAt)
+  if (interval === null) return false
+  return lastCheckedAt === null || now - lastCheckedAt >= interval
+}
+
+/** Checks every due attempt; returns how many were checked. */
+export async function reconcilePayments(db: Db, gateway: PhonePe, log: Logger, now = Date.now()): Promise<number> {
+  const pending = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.state, 'PENDING'), isNotNull(paymentAttempts.providerOrderId)))
+  let checked = 0
+  for (const attempt of pending) {
+    if (!isDue(attempt.createdAt.getTime(), attempt.lastCheckedAt?.getTime() ?? null, now)) continue
+    checked++
+    try {
+      const outcome = await checkAttempt(db, gateway, attempt.merchantOrderId, log)
+      const expired = attempt.expireAt && now > attempt.expireAt.getTime() + 60 * SECOND
+      if (outcome === 'pending' && expired && now - attempt.createdAt.getTime() > RECONCILE_FOR_MS) {
+        // The gateway keeps saying pending long after the payment expired: close it here.
+        await applyGatewayReport(
+          db,
+          { merchantOrderId: attempt.merchantOrderId, state: 'FAILED', amount: attempt.amount },
+          { log },
+        )
+      }
+      if (outcome !== 'pending') log.info({ merchantOrderId: attempt.merchantOrderId, outcome }, 'reconciled a payment')
+    } catch (error) {
+      log.warn({ err: error, merchantOrderId: attempt.merchantOrderId }, 'could not check a pending payment')
+    }
+  }
+  await reconcileRefunds(db, gateway).catch((error) => log.warn({ err: error }, 'could not check open refunds'))
+  return checked
+}
+
+export function startPaymentReconciler(db: Db, gateway: PhonePe, log: Logger, intervalMs = 3000) {
+  let stopped = false
+  let running: Promise<unknown> = Promise.resolve()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const tick = () => {
+    running = reconcilePayments(db, gateway, log)
+      .catch((error) => log.error({ err: error }, 'payment reconciler failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs)
+      })
+  }
+  timer = setTimeout(tick, intervalMs)
+  return {
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,137 @@
+// Paying online end to end through the PhonePe simulator's test payment page: success, failure then
+// paying again, and pending then paid, with the payment-status page's re-checks and buttons. This file
+// runs a shop of its own with PAYMENT_PROVIDER=phonepe-simulator.
+import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { type RunningServer, startServer } from '../server-process.ts'
+import { uniquePhone } from './accounts-helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+let shop: RunningServer
+
+test.beforeAll(async () => {
+  shop = await startServer({
+    SHOWCASE_MODE: 'false',
+    PAYMENT_PROVIDER: 'phonepe-simulator',
+    AUTH_SECRET: `payments-${randomUUID()}`,
+  })
+})
+test.afterAll(async () => {
+  await shop?.stop()
+})
+
+async function checkOutOnline(page: Page): Promise<void> {
+  await page.goto(`${shop.url}/products/premium-ratlami-sev`)
+  await page.getByRole('button', { name: /^Add to Cart/ }).click()
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  await page.goto(`${shop.url}/checkout`)
+  await page.getByLabel('Full name').fill('Asha Verma')
+  await page.getByLabel('E-mail').fill('asha@example.in')
+  await page.getByLabel('Mobile number').fill(uniquePhone())
+  await page.getByLabel('Address').fill('12, Vijay Nagar, Scheme 54')
+  await page.getByLabel('City').fill('Indore')
+  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
+  await page.getByLabel('PIN code').fill('452010')
+  await page.getByRole('radio', { name: /Pay online/ }).check()
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  await page.getByRole('button', { name: 'Place Order · ₹130.00' }).click()
+  await expect(page.getByRole('heading', { name: 'PhonePe simulator' })).toBeVisible()
+  await expect(page.getByText('Test payment of ₹130.00')).toBeVisible()
+}
+
+test('a successful online payment ends on Payment Successful!', async ({ page }) => {
+  await checkOutOnline(page)
+  await page.getByRole('button', { name: 'Pay successfully' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/my-orders')
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products')
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+})
+
+test('a failed payment can be tried again for the same order', async ({ page }) => {
+  await checkOutOnline(page)
+  await page.getByRole('button', { name: 'Fail the payment' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible()
+  await expect(page.getByText('Your payment could not be processed. Please try again.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Go Home' })).toBeVisible()
+  await page.getByRole('link', { name: 'Try Payment Again' }).click()
+  await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible()
+  await page.getByRole('button', { name: 'Try Payment Again' }).click()
+  await expect(page.getByText('Test payment of ₹130.00')).toBeVisible()
+  await page.getByRole('button', { name: 'Pay successfully' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+})
+
+test('a pending payment is re-checked, then shown as pending until it is paid', async ({ page }) => {
+  test.slow()
+  await checkOutOnline(page)
+  const payPage = page.url()
+  await page.getByRole('button', { name: 'Leave it pending' }).click()
+  await expect(page.getByRole('heading', { name: 'Verifying your payment…' })).toBeVisible()
+  // Five re-checks (1 + 2 + 4 + 8 + 10 s), then the pending notice.
+  await expect(page.getByRole('heading', { name: 'Payment Pending' })).toBeVisible({ timeout: 45_000 })
+  await expect(page.getByText('Still being processed, we will notify you.')).toBeVisible()
+  // The shopper finishes paying on PhonePe's page meanwhile.
+  const paid = await page.request.post(payPage, { form: { outcome: 'success' }, maxRedirects: 0 })
+  expect(paid.status()).toBe(303)
+  await page.getByRole('link', { name: 'Check Status Again' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 15_000 })
+})
+
+test('the payment-status page without an order id says so and goes home', async ({ page }) => {
+  await page.goto(`${shop.url}/payment-status`)
+  await expect(page.getByRole('heading', { name: 'Invalid Request' })).toBeVisible()
+  await expect(page.getByText('No order ID found. Redirecting to home.')).toBeVisible()
+  await expect(page).toHaveURL(`${shop.url}/`, { timeout: 10_000 })
+})
+
+test('another browser cannot see an order’s payment', async ({ page, browser }) => {
+  await checkOutOnline(page)
+  await page.getByRole('button', { name: 'Pay successfully' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+  const stranger = await browser.newContext()
+  const response = await (await stranger.newPage()).goto(page.url())
+  expect(response?.status()).toBe(404)
+  await stranger.close()
+})
+
+test('the gateway is asked for the server’s total, whatever the browser posts', async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: shop.url })
+  const html = await (await request.get('/products/tikhi-bundi')).text()
+  const productId = /name="productId" value="([0-9a-f-]{36})"/.exec(html)![1]!
+  await request.post('/cart', { form: { intent: 'add', productId, size: '250g', enhanced: '1' } })
+  const response = await request.post('/checkout', {
+    form: {
+      idempotencyKey: randomUUID(),
+      fullName: 'Forger',
+      email: 'forger@example.com',
+      phone: uniquePhone(),
+      address: '1, Some Street, Some Area',
+      city: 'Indore',
+      state: 'Madhya Pradesh',
+      pincode: '452001',
+      paymentMethod: 'online',
+      acceptTerms: 'on',
+      total: '100',
+      amount: '100',
+    },
+  })
+  expect(await response.text()).toContain('Test payment of <strong>₹130.00</strong>')
+  await request.dispose()
+})
+
+test('the webhook refuses a request without PhonePe’s Authorization header', async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: shop.url })
+  const body = {
+    event: 'checkout.order.completed',
+    payload: { merchantOrderId: 'MN-x-1', state: 'COMPLETED', amount: 100 },
+  }
+  const missing = await request.post('/api/payments/phonepe/webhook', { data: body })
+  expect(missing.status()).toBe(401)
+  const forged = await request.post('/api/payments/phonepe/webhook', {
+    data: body,
+    headers: { Authorization: 'bc842c31a9e54efe320d30d948be61291f3ceee4766e36ab25fa65243cd76e0e' },
+  })
+  expect(forged.status()).toBe(401)
+  await request.dispose()
+})

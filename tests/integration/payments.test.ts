@@ -1,0 +1,264 @@
+// Online payment against a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and
+// the PhonePe simulator: webhooks, the reconciler, stock held and released, refunds.
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import pino from 'pino'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { products } from '#app/catalog/schema.ts'
+import { placeOrder } from '#app/checkout/place-order.server.ts'
+import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
+import { orders } from '#app/orders/schema.ts'
+import { latestAttempt, startPayment } from '#app/payments/payments.server.ts'
+import { createPhonePe, webhookAuthorization } from '#app/payments/phonepe.server.ts'
+import { reconcilePayments } from '#app/payments/reconciler.server.ts'
+import { startRefund } from '#app/payments/refunds.server.ts'
+import { paymentAttempts, refunds } from '#app/payments/schema.ts'
+import { handlePhonePeWebhook } from '#app/payments/webhook.server.ts'
+import type { Database } from '#app/platform/db.server.ts'
+import { initialiseShop } from '#app/platform/first-start.server.ts'
+import { type PhonePeSimulator, startPhonePeSimulator } from '#server/phonepe-simulator.ts'
+import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+
+const log = pino({ level: 'silent' })
+const credentials = { username: 'shop', password: 'hook-secret' }
+const auth = webhookAuthorization(credentials.username, credentials.password)
+
+describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
+  let database: Database
+  let db: Database['db']
+  let simulator: PhonePeSimulator
+  let gateway: ReturnType<typeof createPhonePe>
+  let productId: string
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    db = database.db
+    await initialiseShop(db, { seedDemo: false, showcaseMode: false })
+    // No webhook: these tests deliver the webhooks themselves, as PhonePe would.
+    simulator = await startPhonePeSimulator({ clientId: 'SIM', clientSecret: 'secret' })
+    gateway = createPhonePe({
+      clientId: 'SIM',
+      clientSecret: 'secret',
+      clientVersion: 1,
+      baseUrl: simulator.url,
+      backoffMs: () => 1,
+    })
+  })
+  afterAll(async () => {
+    await simulator?.stop()
+    await database?.close()
+  })
+  beforeEach(async () => {
+    await db.delete(orders)
+    await db.delete(products)
+    const [row] = await db
+      .insert(products)
+      .values({
+        slug: `sev-${randomUUID()}`,
+        name: 'Ratlami Sev',
+        category: 'Premium Products',
+        price250g: 8000,
+        stock250g: 10,
+      })
+      .returning({ id: products.id })
+    productId = row!.id
+  })
+
+  const stock = async () =>
+    (await db.select({ s: products.stock250g }).from(products).where(eq(products.id, productId)))[0]?.s
+  const order = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
+
+  async function onlineOrder(quantity = 2) {
+    const placed = await placeOrder(db, {
+      scope: {
+        userId: null,
+        cookie: { id: randomUUID(), items: [{ productId, size: '250g', quantity }], couponCode: null },
+      },
+      details: {
+        fullName: 'Asha Verma',
+        email: 'asha@example.in',
+        phone: '+919876543210',
+        address: '12, Vijay Nagar, Scheme 54',
+        city: 'Indore',
+        state: 'Madhya Pradesh',
+        pincode: '452010',
+        paymentMethod: 'online',
+        acceptTerms: 'on',
+      },
+      idempotencyKey: randomUUID(),
+      sessionHash: 'h',
+      onlinePaymentAvailable: true,
+    })
+    const { redirectUrl } = await startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' })
+    const attempt = (await latestAttempt(db, placed.orderId))!
+    return { orderId: placed.orderId, total: placed.total, redirectUrl, merchantOrderId: attempt.merchantOrderId }
+  }
+
+  const webhook = (body: unknown, authorization: string | null = auth) =>
+    handlePhonePeWebhook(db, { authorization, body: JSON.stringify(body), credentials, log })
+  const event = (
+    merchantOrderId: string,
+    state: string,
+    amount: number,
+    name = `checkout.order.${state === 'COMPLETED' ? 'completed' : 'failed'}`,
+  ) => ({
+    type: 'CHECKOUT_ORDER_COMPLETED',
+    event: name,
+    payload: { merchantOrderId, orderId: 'OMO1', state, amount, paymentDetails: [{ transactionId: 'T123', state }] },
+  })
+
+  it('holds the stock and sends the gateway the server’s own total', async () => {
+    const placed = await onlineOrder()
+    expect(placed.redirectUrl).toBe(`${simulator.url}/pay/${placed.merchantOrderId}`)
+    expect(simulator.order(placed.merchantOrderId)?.amount).toBe(placed.total)
+    expect(placed.total).toBe(21000) // 2 x 8000 + 5000 delivery
+    expect(await stock()).toBe(8)
+    expect(await order(placed.orderId)).toMatchObject({ paymentMethod: 'online', paymentStatus: 'pending' })
+  })
+
+  it('marks the order paid on a valid webhook, stores the transaction and tells the admin; a repeat changes nothing', async () => {
+    const placed = await onlineOrder()
+    expect(await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total))).toEqual({
+      status: 200,
+      outcome: 'paid',
+    })
+    expect((await order(placed.orderId)).paymentStatus).toBe('paid')
+    expect((await latestAttempt(db, placed.orderId))?.transactionId).toBe('T123')
+    const notes = await db
+      .select()
+      .from(adminNotificationsRealtime)
+      .where(eq(adminNotificationsRealtime.type, 'payment_received'))
+    expect(notes).toHaveLength(1)
+    expect(await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total))).toEqual({
+      status: 200,
+      outcome: 'repeat',
+    })
+    expect(
+      await db.select().from(adminNotificationsRealtime).where(eq(adminNotificationsRealtime.type, 'payment_received')),
+    ).toHaveLength(1)
+    expect(await stock()).toBe(8)
+  })
+
+  it('refuses a webhook with a wrong or missing Authorization header and changes nothing', async () => {
+    const placed = await onlineOrder()
+    const wrong = webhookAuthorization('shop', 'guess')
+    expect(await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total), wrong)).toEqual({
+      status: 401,
+      outcome: 'refused',
+    })
+    expect(await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total), null)).toEqual({
+      status: 401,
+      outcome: 'refused',
+    })
+    expect((await order(placed.orderId)).paymentStatus).toBe('pending')
+    expect(await handlePhonePeWebhook(db, { authorization: auth, body: 'not json', credentials, log })).toEqual({
+      status: 400,
+      outcome: 'refused',
+    })
+  })
+
+  it('never moves a paid order back when a failure arrives after the payment', async () => {
+    const placed = await onlineOrder()
+    await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total))
+    expect(await webhook(event(placed.merchantOrderId, 'FAILED', placed.total))).toEqual({
+      status: 200,
+      outcome: 'stale',
+    })
+    expect((await order(placed.orderId)).paymentStatus).toBe('paid')
+    expect(await stock()).toBe(8)
+  })
+
+  it('decides on payload.state, ignores another amount and unknown orders', async () => {
+    const placed = await onlineOrder()
+    expect(await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total - 100))).toEqual({
+      status: 200,
+      outcome: 'amount-mismatch',
+    })
+    expect((await order(placed.orderId)).paymentStatus).toBe('pending')
+    // An event named 'completed' whose payload says FAILED is a failure.
+    expect(
+      await webhook(event(placed.merchantOrderId, 'FAILED', placed.total, 'checkout.order.completed')),
+    ).toMatchObject({ outcome: 'failed' })
+    expect(await webhook(event('MN-no-such-order', 'COMPLETED', 100))).toEqual({ status: 200, outcome: 'unknown' })
+    expect(await webhook({ event: 'something.else', payload: { state: 'X', amount: 1 } })).toEqual({
+      status: 200,
+      outcome: 'ignored',
+    })
+  })
+
+  it('returns the stock once when the payment fails, and takes it again when the shopper pays again', async () => {
+    const placed = await onlineOrder(3)
+    expect(await stock()).toBe(7)
+    await webhook(event(placed.merchantOrderId, 'FAILED', placed.total))
+    await webhook(event(placed.merchantOrderId, 'FAILED', placed.total))
+    expect((await order(placed.orderId)).paymentStatus).toBe('failed')
+    expect(await stock()).toBe(10)
+
+    const again = await startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' })
+    const attempt = (await latestAttempt(db, placed.orderId))!
+    expect(attempt.merchantOrderId).toBe(`MN-${placed.orderId}-2`)
+    expect(again.redirectUrl).toContain(attempt.merchantOrderId)
+    expect(await stock()).toBe(7)
+    expect((await order(placed.orderId)).paymentStatus).toBe('pending')
+    simulator.decide(attempt.merchantOrderId, 'success')
+    expect(await webhook(event(attempt.merchantOrderId, 'COMPLETED', placed.total))).toMatchObject({ outcome: 'paid' })
+    expect(await stock()).toBe(7)
+  })
+
+  it('recovers a lost webhook through the reconciler, on PhonePe’s schedule', async () => {
+    const placed = await onlineOrder()
+    simulator.decide(placed.merchantOrderId, 'success') // the webhook never comes
+    const attempt = (await latestAttempt(db, placed.orderId))!
+    const created = attempt.createdAt.getTime()
+    expect(await reconcilePayments(db, gateway, log, created + 10_000)).toBe(0) // first check after 20 s
+    expect(await reconcilePayments(db, gateway, log, created + 25_000)).toBe(1)
+    expect((await order(placed.orderId)).paymentStatus).toBe('paid')
+  })
+
+  it('releases the stock of an expired payment once', async () => {
+    const placed = await onlineOrder(4)
+    expect(await stock()).toBe(6)
+    simulator.expire(placed.merchantOrderId)
+    const created = (await latestAttempt(db, placed.orderId))!.createdAt.getTime()
+    await reconcilePayments(db, gateway, log, created + 25_000)
+    expect((await order(placed.orderId)).paymentStatus).toBe('failed')
+    expect(await stock()).toBe(10)
+    await reconcilePayments(db, gateway, log, created + 90_000)
+    expect(await stock()).toBe(10)
+  })
+
+  it('refunds a paid online order that was cancelled, to a final state', async () => {
+    const placed = await onlineOrder()
+    simulator.decide(placed.merchantOrderId, 'success')
+    await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total))
+    await expect(startRefund(db, gateway, placed.orderId)).rejects.toThrow('Cancel the order before refunding it.')
+    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, placed.orderId))
+    const refund = await startRefund(db, gateway, placed.orderId)
+    expect(refund).toMatchObject({ amount: placed.total, state: 'PENDING' })
+    await expect(startRefund(db, gateway, placed.orderId)).rejects.toThrow('This order already has a refund.')
+    await expect
+      .poll(async () => {
+        await reconcilePayments(db, gateway, log)
+        return (await db.select().from(refunds).where(eq(refunds.orderId, placed.orderId)))[0]?.state
+      })
+      .toBe('COMPLETED')
+  })
+
+  it('leaves the order unpaid and payable when the gateway cannot start the payment', async () => {
+    const placed = await onlineOrder()
+    simulator.misbehave({ failNext: { status: 503, times: 10 } })
+    try {
+      await expect(
+        startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' }),
+      ).rejects.toMatchObject({ status: 503 })
+    } finally {
+      simulator.misbehave({})
+    }
+    const attempts = await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, placed.orderId))
+    expect(attempts.map((row) => row.state).sort()).toEqual(['FAILED', 'PENDING'])
+    expect((await order(placed.orderId)).paymentStatus).toBe('pending')
+    await expect(
+      startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' }),
+    ).resolves.toMatchObject({})
+  })
+})
