@@ -14,7 +14,8 @@ if (build.status !== 0) process.exit(build.status ?? 1)
 
 const post = demoPosts.find((candidate) => candidate.isPublished)
 const paths = ['/', '/products', `/blog/${post?.slug}`]
-const server = await startServer()
+// An open shop: what a buying shopper loads (cart, drawer, Add to Cart).
+const server = await startServer({ SHOWCASE_MODE: 'false' })
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],

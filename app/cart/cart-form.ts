@@ -1,29 +1,8 @@
 // What the cart's forms post (every button of the drawer, Add to Cart, the coupon field) and what the
-// /cart action answers. Shared by the forms and the action.
-import { z } from 'zod'
-import { SIZES } from '#app/catalog/sizes.ts'
+// /cart action answers. No zod here: this module reaches every page's JavaScript.
 
-const productId = z.uuid('Product not found')
-const size = z.enum(SIZES, 'Please choose a pack size.')
-
-export const cartFormSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('add'), productId, size }),
-  z.object({
-    intent: z.literal('set'),
-    productId,
-    size,
-    quantity: z
-      .string()
-      .regex(/^-?\d{1,10}$/, 'Please enter a whole number of packets.')
-      .transform(Number),
-  }),
-  z.object({ intent: z.literal('remove'), productId, size }),
-  z.object({ intent: z.literal('coupon'), code: z.string().max(100, 'Please enter a valid coupon code.') }),
-  z.object({ intent: z.literal('remove-coupon') }),
-])
-
-export type CartRequest = z.output<typeof cartFormSchema>
-export type CartIntent = CartRequest['intent']
+export const CART_INTENTS = ['add', 'set', 'remove', 'coupon', 'remove-coupon'] as const
+export type CartIntent = (typeof CART_INTENTS)[number]
 
 /** What the /cart action answers a script (the toast's title and text). */
 export interface CartResult {

@@ -3,7 +3,7 @@
 import { checkCoupon, normaliseCouponCode } from '#app/checkout/coupons.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import { addToCart, type CartChange, type CartScope, removeFromCart, setQuantity } from './cart.server.ts'
-import type { CartRequest } from './cart-form.ts'
+import type { CartRequest } from './cart-request.server.ts'
 
 /** Applies `change`; success messages are the spec's toasts (section 8, cart). */
 export async function changeCart(

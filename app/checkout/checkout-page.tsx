@@ -406,8 +406,8 @@ export function PayAgain({
       <Card className="mt-6">
         <CardContent className="space-y-4 p-5 sm:p-6">
           <p>
-            Order <span className="font-mono font-bold text-brown">#{order.number}</span> is waiting for payment. Its
-            packets are kept for you while the payment is open.
+            Order <span className="font-mono font-bold text-brown">#{order.number}</span> is not paid yet. Pay now and
+            we pack it within 24 hours; if an item sold out meanwhile, we tell you before you pay.
           </p>
           <p className="text-2xl font-bold text-brown">{formatRupees(order.total)}</p>
           <Form method="post">

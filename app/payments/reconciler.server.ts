@@ -4,6 +4,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
+import { startPoller } from '#app/platform/poller.server.ts'
 import { applyGatewayReport, checkAttempt } from './payments.server.ts'
 import type { PhonePe } from './phonepe.server.ts'
 import { reconcileRefunds } from './refunds.server.ts'
@@ -61,22 +62,5 @@ export async function reconcilePayments(db: Db, gateway: PhonePe, log: Logger, n
 }
 
 export function startPaymentReconciler(db: Db, gateway: PhonePe, log: Logger, intervalMs = 3000) {
-  let stopped = false
-  let running: Promise<unknown> = Promise.resolve()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const tick = () => {
-    running = reconcilePayments(db, gateway, log)
-      .catch((error) => log.error({ err: error }, 'payment reconciler failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs)
-      })
-  }
-  timer = setTimeout(tick, intervalMs)
-  return {
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+  return startPoller(() => reconcilePayments(db, gateway, log), { intervalMs, logger: log, name: 'payment reconciler' })
 }

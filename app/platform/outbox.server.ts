@@ -5,6 +5,7 @@ import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from './db.server.ts'
 import type { Logger } from './logger.server.ts'
 import type { MailMessage } from './mailer.server.ts'
+import { startPoller } from './poller.server.ts'
 import { outboxJobs } from './schema.ts'
 
 /** Every kind of job and its payload. */
@@ -83,24 +84,5 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
 
 /** Polls for due jobs until stopped; stop() waits for the jobs in hand. */
 export function startOutboxWorker(db: Db, handlers: OutboxHandlers, logger: Logger, intervalMs = 1000) {
-  let stopped = false
-  let running: Promise<unknown> = Promise.resolve()
-  let timer: ReturnType<typeof setTimeout> | undefined
-
-  const tick = () => {
-    running = runDueJobs(db, handlers, logger)
-      .catch((error) => logger.error({ err: error }, 'outbox worker could not claim jobs'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs)
-      })
-  }
-  timer = setTimeout(tick, intervalMs)
-
-  return {
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+  return startPoller(() => runDueJobs(db, handlers, logger), { intervalMs, logger, name: 'outbox worker' })
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
-import { CART_FAILURE, type CartResult, cartFormSchema, ENHANCED_FIELD } from '#app/cart/cart-form.ts'
+import { CART_FAILURE, type CartResult, ENHANCED_FIELD } from '#app/cart/cart-form.ts'
+import { cartRequestSchema } from '#app/cart/cart-request.server.ts'
 import { cartCookie, cartErrorCookie, cartScope } from '#app/cart/cart-session.server.ts'
 import { changeCart } from '#app/cart/change-cart.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect('/checkout', { headers })
   }
 
-  const parsed = cartFormSchema.safeParse(Object.fromEntries(form))
+  const parsed = cartRequestSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) {
     const intent = form.get('intent')
     const known = typeof intent === 'string' && Object.hasOwn(CART_FAILURE, intent)

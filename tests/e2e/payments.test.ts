@@ -78,6 +78,45 @@ test('a pending payment is re-checked, then shown as pending until it is paid', 
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 15_000 })
 })
 
+/** Makes the simulator (at `origin`, the payment page's) misbehave from now on. */
+async function misbehave(page: Page, origin: string, misbehaviour: Record<string, unknown>) {
+  const response = await page.request.post(`${origin}/__control/misbehave`, { data: misbehaviour })
+  expect(response.ok()).toBe(true)
+}
+
+test('a lost webhook does not leave a paid order pending', async ({ page }) => {
+  await checkOutOnline(page)
+  await misbehave(page, new URL(page.url()).origin, { webhook: 'drop' })
+  await page.getByRole('button', { name: 'Pay successfully' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+})
+
+test('repeated and out-of-order webhooks leave a paid order paid', async ({ page }) => {
+  await checkOutOnline(page)
+  await misbehave(page, new URL(page.url()).origin, { webhook: 'failed-after-paid' })
+  await page.getByRole('button', { name: 'Pay successfully' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+})
+
+test('a gateway that cannot be reached shows Verification Error, and Retry Verification recovers', async ({ page }) => {
+  await checkOutOnline(page)
+  const payPage = page.url()
+  const simulator = new URL(payPage).origin
+  await misbehave(page, simulator, { failNext: { status: 503, times: 1000 } })
+  await page.getByRole('button', { name: 'Leave it pending' }).click()
+  await expect(page.getByRole('heading', { name: 'Verification Error' })).toBeVisible()
+  await expect(page.getByText('Unable to verify payment status. Please contact support.')).toBeVisible()
+  await misbehave(page, simulator, {})
+  const paid = await page.request.post(payPage, { form: { outcome: 'success' }, maxRedirects: 0 })
+  expect(paid.status()).toBe(303)
+  await page.getByRole('button', { name: 'Retry Verification' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+})
+
 test('the payment-status page without an order id says so and goes home', async ({ page }) => {
   await page.goto(`${shop.url}/payment-status`)
   await expect(page.getByRole('heading', { name: 'Invalid Request' })).toBeVisible()
