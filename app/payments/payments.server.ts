@@ -1,7 +1,7 @@
 // Online payment of an order through the gateway (PhonePe, or its simulator at another base URL):
 // starting an attempt, applying what the gateway reports (webhook, status check, reconciler) exactly
 // once and never moving a paid order back, and returning the stock an unpaid order held.
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt, ne, notExists, or, type SQLWrapper, sql } from 'drizzle-orm'
 import { products } from '#app/catalog/schema.ts'
 import type { Size } from '#app/catalog/sizes.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
@@ -225,6 +225,64 @@ export async function applyGatewayReport(
     }
     return 'failed'
   })
+}
+
+/** An attempt of the order that is under way, or started within the hold (the order keeps its stock). */
+function openOrRecentAttempt(orderId: SQLWrapper | string, heldSince: Date) {
+  return and(
+    eq(paymentAttempts.orderId, orderId),
+    or(eq(paymentAttempts.state, 'PENDING'), gt(paymentAttempts.createdAt, heldSince)),
+  )
+}
+
+/**
+ * Gives back the stock of unpaid online orders that no payment is under way for: the gateway could
+ * not start one, or the server stopped before it could, and the shopper has not tried again within
+ * the hold. Their payment is marked failed; paying again later takes the stock again.
+ * Returns the ids of the orders released.
+ */
+export async function releaseAbandonedOrders(db: Db, now = new Date()): Promise<string[]> {
+  const heldSince = new Date(now.getTime() - PAYMENT_HOLD_SECONDS * 1000)
+  const held = and(
+    eq(orders.paymentMethod, 'online'),
+    eq(orders.paymentStatus, 'pending'),
+    isNull(orders.stockReleasedAt),
+    ne(orders.status, 'cancelled'),
+    lt(orders.createdAt, heldSince),
+  )
+  const candidates = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        held,
+        notExists(
+          db.select({ id: paymentAttempts.id }).from(paymentAttempts).where(openOrRecentAttempt(orders.id, heldSince)),
+        ),
+      ),
+    )
+  const released: string[] = []
+  for (const { id } of candidates) {
+    const done = await db.transaction(async (tx) => {
+      // Checked again under the order's lock: the shopper may have started a payment since.
+      const [order] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, id), held))
+        .for('update')
+      if (!order) return false
+      const [open] = await tx
+        .select({ id: paymentAttempts.id })
+        .from(paymentAttempts)
+        .where(openOrRecentAttempt(id, heldSince))
+        .limit(1)
+      if (open) return false
+      await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: now }).where(eq(orders.id, id))
+      return releaseStock(tx, id, now)
+    })
+    if (done) released.push(id)
+  }
+  return released
 }
 
 /** Asks the gateway about an attempt and applies the answer. */

@@ -14,6 +14,12 @@ export const PHONEPE_HOSTS = {
 
 export type PaymentState = 'PENDING' | 'COMPLETED' | 'FAILED'
 
+/**
+ * A payment or refund that PhonePe has never heard of this long after it was asked for never reached
+ * it (the request failed, or the server stopped before sending it), so it can be closed as failed.
+ */
+export const UNKNOWN_TO_GATEWAY_AFTER_MS = 2 * 60 * 1000
+
 export interface PhonePeOptions {
   clientId: string
   clientSecret: string

@@ -1,12 +1,12 @@
 // The reconciler: asks the gateway about attempts still pending, on PhonePe's documented schedule
 // (reference/phonepe.md), so that no paid order stays pending when a webhook is lost and an expired
 // payment gives its stock back.
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { startPoller } from '#app/platform/poller.server.ts'
-import { applyGatewayReport, checkAttempt } from './payments.server.ts'
-import type { PhonePe } from './phonepe.server.ts'
+import { applyGatewayReport, checkAttempt, releaseAbandonedOrders } from './payments.server.ts'
+import { type PhonePe, PhonePeError, UNKNOWN_TO_GATEWAY_AFTER_MS } from './phonepe.server.ts'
 import { reconcileRefunds } from './refunds.server.ts'
 import { paymentAttempts } from './schema.ts'
 
@@ -31,33 +31,43 @@ export function isDue(createdAt: number, lastCheckedAt: number | null, now: numb
   return lastCheckedAt === null || now - lastCheckedAt >= interval
 }
 
-/** Checks every due attempt; returns how many were checked. */
+/**
+ * Checks every due attempt (also those whose start was cut short, so the gateway's answer was never
+ * stored), closes what the gateway never received or left pending past expiry, releases the stock of
+ * abandoned unpaid orders and follows open refunds. Returns how many attempts were checked.
+ */
 export async function reconcilePayments(db: Db, gateway: PhonePe, log: Logger, now = Date.now()): Promise<number> {
-  const pending = await db
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.state, 'PENDING'), isNotNull(paymentAttempts.providerOrderId)))
+  const pending = await db.select().from(paymentAttempts).where(eq(paymentAttempts.state, 'PENDING'))
   let checked = 0
   for (const attempt of pending) {
+    const age = now - attempt.createdAt.getTime()
     if (!isDue(attempt.createdAt.getTime(), attempt.lastCheckedAt?.getTime() ?? null, now)) continue
     checked++
+    const close = () =>
+      applyGatewayReport(
+        db,
+        { merchantOrderId: attempt.merchantOrderId, state: 'FAILED', amount: attempt.amount },
+        { log },
+      )
     try {
       const outcome = await checkAttempt(db, gateway, attempt.merchantOrderId, log)
       const expired = attempt.expireAt && now > attempt.expireAt.getTime() + 60 * SECOND
-      if (outcome === 'pending' && expired && now - attempt.createdAt.getTime() > RECONCILE_FOR_MS) {
-        // The gateway keeps saying pending long after the payment expired: close it here.
-        await applyGatewayReport(
-          db,
-          { merchantOrderId: attempt.merchantOrderId, state: 'FAILED', amount: attempt.amount },
-          { log },
-        )
-      }
+      // The gateway keeps saying pending long after the payment expired: close it here.
+      if (outcome === 'pending' && expired && age > RECONCILE_FOR_MS) await close()
       if (outcome !== 'pending') log.info({ merchantOrderId: attempt.merchantOrderId, outcome }, 'reconciled a payment')
     } catch (error) {
+      if (error instanceof PhonePeError && error.code === 'MERCHANT_ORDER_MAPPING_NOT_FOUND') {
+        if (age <= UNKNOWN_TO_GATEWAY_AFTER_MS) continue // its start may still be under way
+        log.info({ merchantOrderId: attempt.merchantOrderId }, 'a payment that never reached the gateway: closed')
+        await close()
+        continue
+      }
       log.warn({ err: error, merchantOrderId: attempt.merchantOrderId }, 'could not check a pending payment')
     }
   }
-  await reconcileRefunds(db, gateway).catch((error) => log.warn({ err: error }, 'could not check open refunds'))
+  const released = await releaseAbandonedOrders(db, new Date(now))
+  if (released.length > 0) log.info({ orders: released }, 'released the stock of unpaid online orders')
+  await reconcileRefunds(db, gateway, log, now)
   return checked
 }
 

@@ -5,15 +5,16 @@ import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import type { Db } from '#app/platform/db.server.ts'
+import type { Logger } from '#app/platform/logger.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { PaymentError } from './payments.server.ts'
-import type { PhonePe } from './phonepe.server.ts'
+import { type PhonePe, PhonePeError, UNKNOWN_TO_GATEWAY_AFTER_MS } from './phonepe.server.ts'
 import { paymentAttempts, refunds } from './schema.ts'
 
 const FINAL_STATES = ['COMPLETED', 'FAILED']
 
 /** Refunds the whole amount of a paid, cancelled online order; one refund at a time. */
-export async function startRefund(db: Db, gateway: PhonePe, orderId: string) {
+export async function startRefund(db: Db, gateway: PhonePe, log: Logger, orderId: string) {
   const refund = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (order?.paymentMethod !== 'online' || order.paymentStatus !== 'paid') {
@@ -45,8 +46,14 @@ export async function startRefund(db: Db, gateway: PhonePe, orderId: string) {
       .where(eq(refunds.id, refund.id))
     return { ...refund, state: result.state }
   } catch (error) {
-    await db.update(refunds).set({ state: 'FAILED', updatedAt: new Date() }).where(eq(refunds.id, refund.id))
-    throw error
+    // PhonePe refused it: nothing was refunded. Otherwise (no answer, 429, 5xx) it may have been
+    // accepted: the refund stays pending and the reconciler asks PhonePe what became of it.
+    if (error instanceof PhonePeError && !error.retryable) {
+      await db.update(refunds).set({ state: 'FAILED', updatedAt: new Date() }).where(eq(refunds.id, refund.id))
+      throw error
+    }
+    log.warn({ err: error, merchantRefundId: refund.merchantRefundId }, 'a refund got no answer: checking it later')
+    return { ...refund, state: 'PENDING' as const }
   }
 }
 
@@ -72,16 +79,28 @@ export async function applyRefundReport(db: Db, report: { merchantRefundId: stri
   })
 }
 
-/** Asks the gateway about refunds not yet final (the reconciler calls this). */
-export async function reconcileRefunds(db: Db, gateway: PhonePe) {
+/**
+ * Asks the gateway about refunds not yet final (the reconciler calls this). One PhonePe never received
+ * has failed, and the admin may start another.
+ */
+export async function reconcileRefunds(db: Db, gateway: PhonePe, log: Logger, now = Date.now()) {
   const open = await db
-    .select({ merchantRefundId: refunds.merchantRefundId })
+    .select()
     .from(refunds)
     .where(inArray(refunds.state, ['PENDING', 'CONFIRMED']))
     .orderBy(sql`${refunds.createdAt}`)
     .limit(20)
   for (const refund of open) {
-    const status = await gateway.refundStatus(refund.merchantRefundId)
-    await applyRefundReport(db, { merchantRefundId: refund.merchantRefundId, state: status.state })
+    try {
+      const status = await gateway.refundStatus(refund.merchantRefundId)
+      await applyRefundReport(db, { merchantRefundId: refund.merchantRefundId, state: status.state })
+    } catch (error) {
+      const unknown = error instanceof PhonePeError && error.code === 'MERCHANT_REFUND_MAPPING_NOT_FOUND'
+      if (unknown && now - refund.createdAt.getTime() > UNKNOWN_TO_GATEWAY_AFTER_MS) {
+        await applyRefundReport(db, { merchantRefundId: refund.merchantRefundId, state: 'FAILED' })
+      } else if (!unknown) {
+        log.warn({ err: error, merchantRefundId: refund.merchantRefundId }, 'could not check a refund')
+      }
+    }
   }
 }

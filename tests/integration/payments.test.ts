@@ -8,7 +8,12 @@ import { products } from '#app/catalog/schema.ts'
 import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orders } from '#app/orders/schema.ts'
-import { latestAttempt, startPayment } from '#app/payments/payments.server.ts'
+import {
+  latestAttempt,
+  PAYMENT_HOLD_SECONDS,
+  releaseAbandonedOrders,
+  startPayment,
+} from '#app/payments/payments.server.ts'
 import { createPhonePe, webhookAuthorization } from '#app/payments/phonepe.server.ts'
 import { reconcilePayments } from '#app/payments/reconciler.server.ts'
 import { startRefund } from '#app/payments/refunds.server.ts'
@@ -69,7 +74,15 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
   const order = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 
   async function onlineOrder(quantity = 2) {
-    const placed = await placeOrder(db, {
+    const placed = await placeOnlineOrder(quantity)
+    const { redirectUrl } = await startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' })
+    const attempt = (await latestAttempt(db, placed.orderId))!
+    return { orderId: placed.orderId, total: placed.total, redirectUrl, merchantOrderId: attempt.merchantOrderId }
+  }
+
+  /** An online order whose payment has not been started. */
+  function placeOnlineOrder(quantity: number) {
+    return placeOrder(db, {
       scope: {
         userId: null,
         cookie: { id: randomUUID(), items: [{ productId, size: '250g', quantity }], couponCode: null },
@@ -89,9 +102,6 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
       sessionHash: 'h',
       onlinePaymentAvailable: true,
     })
-    const { redirectUrl } = await startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' })
-    const attempt = (await latestAttempt(db, placed.orderId))!
-    return { orderId: placed.orderId, total: placed.total, redirectUrl, merchantOrderId: attempt.merchantOrderId }
   }
 
   const webhook = (body: unknown, authorization: string | null = auth) =>
@@ -231,11 +241,11 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     const placed = await onlineOrder()
     simulator.decide(placed.merchantOrderId, 'success')
     await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total))
-    await expect(startRefund(db, gateway, placed.orderId)).rejects.toThrow('Cancel the order before refunding it.')
+    await expect(startRefund(db, gateway, log, placed.orderId)).rejects.toThrow('Cancel the order before refunding it.')
     await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, placed.orderId))
-    const refund = await startRefund(db, gateway, placed.orderId)
+    const refund = await startRefund(db, gateway, log, placed.orderId)
     expect(refund).toMatchObject({ amount: placed.total, state: 'PENDING' })
-    await expect(startRefund(db, gateway, placed.orderId)).rejects.toThrow('This order already has a refund.')
+    await expect(startRefund(db, gateway, log, placed.orderId)).rejects.toThrow('This order already has a refund.')
     await expect
       .poll(async () => {
         await reconcilePayments(db, gateway, log)
@@ -260,5 +270,84 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     await expect(
       startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' }),
     ).resolves.toMatchObject({})
+  })
+
+  it('gives back the stock of an order whose payment never started once the hold is over, and takes it again on paying', async () => {
+    const placed = await placeOnlineOrder(3)
+    const created = (await order(placed.orderId)).createdAt.getTime()
+    expect(await stock()).toBe(7)
+    const holdMs = PAYMENT_HOLD_SECONDS * 1000
+    expect(await releaseAbandonedOrders(db, new Date(created + holdMs - 1000))).toEqual([])
+    expect(await releaseAbandonedOrders(db, new Date(created + holdMs + 1000))).toEqual([placed.orderId])
+    expect(await releaseAbandonedOrders(db, new Date(created + holdMs + 5000))).toEqual([])
+    expect((await order(placed.orderId)).paymentStatus).toBe('failed')
+    expect(await stock()).toBe(10)
+
+    await startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' })
+    expect(await stock()).toBe(7)
+    expect((await order(placed.orderId)).paymentStatus).toBe('pending')
+    // A payment under way keeps the stock held, however old the order is.
+    expect(await releaseAbandonedOrders(db, new Date(Date.now() + 2 * holdMs))).toEqual([])
+  })
+
+  it('keeps the stock while the gateway could not start a payment, for the hold, so the shopper can try again', async () => {
+    const placed = await placeOnlineOrder(2)
+    simulator.misbehave({ failNext: { status: 503, times: 10 } })
+    try {
+      await expect(
+        startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' }),
+      ).rejects.toThrow()
+    } finally {
+      simulator.misbehave({})
+    }
+    expect((await order(placed.orderId)).paymentStatus).toBe('pending')
+    expect(await releaseAbandonedOrders(db)).toEqual([])
+    expect(await stock()).toBe(8)
+    const lastTry = (await latestAttempt(db, placed.orderId))!.createdAt.getTime()
+    const afterHold = new Date(lastTry + PAYMENT_HOLD_SECONDS * 1000 + 1000)
+    expect(await releaseAbandonedOrders(db, afterHold)).toEqual([placed.orderId])
+    expect(await stock()).toBe(10)
+  })
+
+  it('closes a payment whose start was cut short before it reached the gateway', async () => {
+    const placed = await placeOnlineOrder(2)
+    // The server stopped between recording the attempt and calling PhonePe.
+    const [attempt] = await db
+      .insert(paymentAttempts)
+      .values({
+        orderId: placed.orderId,
+        provider: 'phonepe',
+        merchantOrderId: `MN-${placed.orderId}-1`,
+        amount: placed.total,
+      })
+      .returning()
+    const created = attempt!.createdAt.getTime()
+    await reconcilePayments(db, gateway, log, created + 30_000)
+    expect((await latestAttempt(db, placed.orderId))?.state).toBe('PENDING')
+    await reconcilePayments(db, gateway, log, created + 3 * 60_000)
+    expect((await latestAttempt(db, placed.orderId))?.state).toBe('FAILED')
+    expect((await order(placed.orderId)).paymentStatus).toBe('failed')
+    expect(await stock()).toBe(10)
+  })
+
+  it('keeps a refund that got no answer pending until PhonePe says what became of it', async () => {
+    const placed = await onlineOrder()
+    simulator.decide(placed.merchantOrderId, 'success')
+    await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total))
+    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, placed.orderId))
+    simulator.misbehave({ failNext: { status: 503, times: 10 } })
+    try {
+      expect(await startRefund(db, gateway, log, placed.orderId)).toMatchObject({ state: 'PENDING' })
+    } finally {
+      simulator.misbehave({})
+    }
+    const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, placed.orderId))
+    expect(refund?.state).toBe('PENDING')
+    // PhonePe never received it: after a while it is failed, and the admin may refund again.
+    await reconcilePayments(db, gateway, log, refund!.createdAt.getTime() + 30_000)
+    expect((await db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]?.state).toBe('PENDING')
+    await reconcilePayments(db, gateway, log, refund!.createdAt.getTime() + 3 * 60_000)
+    expect((await db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]?.state).toBe('FAILED')
+    expect(await startRefund(db, gateway, log, placed.orderId)).toMatchObject({ state: 'PENDING' })
   })
 })
