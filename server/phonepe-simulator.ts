@@ -215,14 +215,6 @@ export async function startPhonePeSimulator(options: SimulatorOptions) {
     return c.json({ refundId: refund.refundId, amount: refund.amount, state: refund.state })
   })
 
-  // For tests that reach the simulator only over HTTP (it runs inside the shop's process there).
-  app.post('/__control/misbehave', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as Misbehaviour | null
-    if (!body || typeof body !== 'object') return error(400, 'BAD_REQUEST', 'Send a JSON Misbehaviour')
-    misbehaviour = body
-    return c.json({ ok: true })
-  })
-
   // Browsers ask every origin for an icon.
   app.get('/favicon.ico', (c) => c.body(null, 204))
 

@@ -191,7 +191,8 @@ export async function mergeGuestCart(
   userId: string,
   cookie: GuestCart,
 ): Promise<{ cookie: GuestCart; notice: string | null }> {
-  const emptied = { ...cookie, items: [] }
+  // The emptied cart gets a new id: lines added to it later are a new cart to merge at the next sign-in.
+  const emptied = { ...cookie, id: crypto.randomUUID(), items: [] }
   if (cookie.items.length === 0) return { cookie: emptied, notice: null }
   return db.transaction(async (tx) => {
     const [first] = await tx

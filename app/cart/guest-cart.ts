@@ -2,7 +2,9 @@
 // checkout works without JavaScript, and every name, price and stock figure shown is the server's
 // current one (docs/decisions/007-buying.md). It remembers only what was chosen: product id, size and
 // quantity, plus the coupon code the shopper applied. Anything malformed reads as an empty cart.
+
 import { isSize, type Size } from '#app/catalog/sizes.ts'
+import { isUuid } from '#app/shared/uuid.ts'
 
 export const GUEST_CART_COOKIE = 'guest_cart'
 /** Distinct product-and-size lines a cart holds (keeps the cookie well under 4 KB). */
@@ -21,12 +23,6 @@ export interface GuestCart {
   id: string
   items: CartEntry[]
   couponCode: string | null
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-export function isProductId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value)
 }
 
 export function isLineQuantity(value: unknown): value is number {
@@ -49,7 +45,7 @@ export function parseGuestCart(value: string | undefined): GuestCart {
   if (typeof raw !== 'object' || raw === null) return emptyGuestCart()
   const { id, items, coupon } = raw as { id?: unknown; items?: unknown; coupon?: unknown }
   const cart: GuestCart = {
-    id: isProductId(id) ? id : crypto.randomUUID(),
+    id: isUuid(id) ? id : crypto.randomUUID(),
     items: [],
     couponCode: typeof coupon === 'string' && /^[A-Z0-9]{1,30}$/.test(coupon) ? coupon : null,
   }
@@ -57,7 +53,7 @@ export function parseGuestCart(value: string | undefined): GuestCart {
   for (const item of items.slice(0, MAX_CART_LINES)) {
     if (!Array.isArray(item)) continue
     const [productId, size, quantity] = item
-    if (!isProductId(productId) || !isSize(size) || !isLineQuantity(quantity)) continue
+    if (!isUuid(productId) || !isSize(size) || !isLineQuantity(quantity)) continue
     if (cart.items.some((entry) => entry.productId === productId && entry.size === size)) continue
     cart.items.push({ productId, size, quantity })
   }

@@ -27,7 +27,12 @@ export function priceOf(product: SizedFields, size: Size): number {
 }
 
 export function stockOf(product: SizedFields, size: Size): number {
-  return product[columns[size].stock]
+  return product[stockField(size)]
+}
+
+/** The product column that holds this size's stock. */
+export function stockField(size: Size) {
+  return columns[size].stock
 }
 
 /** A size can be bought when it has a price and at least one packet in stock. */

@@ -52,8 +52,7 @@ export function CheckoutPage({
   onlinePaymentAvailable,
   actionData,
 }: CheckoutProps) {
-  const navigation = useNavigation()
-  const processing = navigation.state !== 'idle' && navigation.formAction === '/checkout'
+  const processing = useCheckoutSubmitting()
   const [clientErrors, setClientErrors] = useState<DeliveryFieldErrors | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const errors = clientErrors ?? (actionData?.status === 'invalid' ? actionData.fieldErrors : {})
@@ -382,6 +381,12 @@ function focusFirstError(form: HTMLFormElement | null, errors: DeliveryFieldErro
   element?.focus()
 }
 
+/** Whether a form of this page is being submitted (its action keeps the page's query, e.g. ?orderId=). */
+function useCheckoutSubmitting(): boolean {
+  const navigation = useNavigation()
+  return navigation.state !== 'idle' && navigation.formAction?.split('?')[0] === '/checkout'
+}
+
 /** An unpaid online order: pay again (after a failed or abandoned payment). */
 export function PayAgain({
   order,
@@ -390,8 +395,7 @@ export function PayAgain({
   order: { id: string; number: string; total: number }
   error: string | null
 }) {
-  const navigation = useNavigation()
-  const processing = navigation.state !== 'idle' && navigation.formAction === '/checkout'
+  const processing = useCheckoutSubmitting()
   useEffect(() => {
     if (error) toast.error('Payment Error', { description: error })
   }, [error])

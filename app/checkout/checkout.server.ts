@@ -1,5 +1,6 @@
 // /checkout on the server: the page's data, the order form's action, and paying again for an unpaid
 // online order (?orderId=, after a failed or abandoned payment).
+
 import { randomUUID } from 'node:crypto'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
@@ -11,6 +12,7 @@ import { PaymentError, startPayment } from '#app/payments/payments.server.ts'
 import { PhonePeError } from '#app/payments/phonepe.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
+import { isUuid } from '#app/shared/uuid.ts'
 import {
   type DeliveryFieldErrors,
   type DeliveryFormValues,
@@ -26,11 +28,9 @@ export type CheckoutActionData =
   | { status: 'invalid'; fieldErrors: DeliveryFieldErrors; values: DeliveryFormValues }
   | { status: 'refused'; title: string; message: string; values: DeliveryFormValues }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
 /** An unpaid online order this visitor may pay again, or null. */
 async function payableOrder(request: Request, context: Context, orderId: string | null) {
-  if (!orderId || !UUID.test(orderId)) return null
+  if (!isUuid(orderId)) return null
   const { db } = context.get(servicesContext)
   const { viewer } = await getViewer(request, context)
   const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
@@ -46,6 +46,9 @@ export async function checkoutLoader(request: Request, context: Context) {
   const { viewer } = await getViewer(request, context)
   const headers = new Headers()
   if (shop.showcaseMode) return data({ open: false as const }, { headers })
+  // The browser gets its visitor id before it submits, so a double submit is recognised as the same shopper.
+  const visitor = ensureVisitor(request, config.secure)
+  if (visitor.setCookie) headers.append('Set-Cookie', visitor.setCookie)
   const params = new URL(request.url).searchParams
   const { cart, setCookie } = await loadCartView(db, request, viewer, shop, config.secure)
   if (setCookie) headers.append('Set-Cookie', setCookie)
@@ -82,7 +85,7 @@ export async function checkoutAction(request: Request, context: Context) {
     data<CheckoutActionData>({ status: 'refused', title, message, values }, { status })
 
   const key = form.get('idempotencyKey')
-  if (typeof key !== 'string' || !UUID.test(key)) {
+  if (!isUuid(key)) {
     return refuse(400, 'Order Error', 'This checkout form is out of date. Please reload the page and try again.')
   }
   const validation = validateDeliveryForm(values)
@@ -120,7 +123,7 @@ export async function checkoutAction(request: Request, context: Context) {
   if (order.paymentMethod !== 'online' || !payments) {
     return redirect(`/order-success?orderId=${order.orderId}`, { headers })
   }
-  if (order.replayed) return redirect(`/payment-status?orderId=${order.orderId}`, { headers })
+  // A repeat of the form goes to the payment the first one started (startPayment reuses it).
   return sendToGateway(context, order.orderId, headers)
 }
 
@@ -132,8 +135,12 @@ async function sendToGateway(context: Context, orderId: string, headers: Headers
     const { redirectUrl } = await startPayment(db, payments!.gateway, { orderId, publicUrl: config.publicUrl })
     return redirect(redirectUrl, { headers })
   } catch (error) {
-    if (!(error instanceof PaymentError || error instanceof PhonePeError)) throw error
-    log.warn({ err: error, orderId }, 'could not start an online payment')
+    // Whatever went wrong, the order exists and stays payable: the shopper is told and can try again.
+    if (error instanceof PaymentError || error instanceof PhonePeError) {
+      log.warn({ err: error, orderId }, 'could not start an online payment')
+    } else {
+      log.error({ err: error, orderId }, 'starting an online payment failed')
+    }
     const message = error instanceof PaymentError ? error.message : PAYMENT_START_FAILED
     headers.append('Set-Cookie', cartErrorCookie(message, config.secure))
     return redirect(`/checkout?orderId=${orderId}&payment=failed`, { headers })

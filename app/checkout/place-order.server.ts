@@ -3,22 +3,24 @@
 // record, the admin's notification and the customer's confirmation e-mail, and empties a signed-in
 // shopper's cart. Either all of it happens or none of it. An idempotency key from the checkout form
 // makes a double click, a retry or a reload produce one order.
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+
+import { eq } from 'drizzle-orm'
 import { type CartScope, lineLabel, lineProblem, readCartEntries } from '#app/cart/cart.server.ts'
-import { isLineQuantity, isProductId } from '#app/cart/guest-cart.ts'
+import { isLineQuantity } from '#app/cart/guest-cart.ts'
 import { cartItems } from '#app/cart/schema.ts'
 import { sellingPrice } from '#app/catalog/pricing.ts'
-import { products } from '#app/catalog/schema.ts'
-import { isSize, type Size } from '#app/catalog/sizes.ts'
+import { isSize } from '#app/catalog/sizes.ts'
+import { lockProducts, takeStock } from '#app/catalog/stock.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
 import { orderNumber, paymentMethodLabel } from '#app/orders/status.ts'
-import type { Db } from '#app/platform/db.server.ts'
+import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { enqueue } from '#app/platform/outbox.server.ts'
 import { getSettings, type ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
+import { isUuid } from '#app/shared/uuid.ts'
 import { checkCoupon } from './coupons.server.ts'
 import { type DeliveryDetails, shippingAddress } from './delivery-form.ts'
 import { orderTotals } from './totals.ts'
@@ -56,11 +58,11 @@ export interface PlacedOrder {
 
 const UNIQUE_VIOLATION = '23505'
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error || (typeof cause === 'object' && cause !== null); ) {
-    if ((cause as { code?: unknown }).code === UNIQUE_VIOLATION) return true
-    cause = (cause as { cause?: unknown }).cause
-    if (cause === undefined) break
+/** Whether the database refused a second coupon redemption (its unique indexes), wherever in the cause chain. */
+function isSecondRedemption(error: unknown): boolean {
+  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown }
+    if (code === UNIQUE_VIOLATION) return typeof constraint === 'string' && constraint.startsWith('coupon_redemptions')
   }
   return false
 }
@@ -70,16 +72,14 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
     return await db.transaction((tx) => placeInTransaction(tx, input))
   } catch (error) {
     // Two orders racing for one coupon: the redemption's unique index lets only one through.
-    if (!(error instanceof OrderError) && isUniqueViolation(error) && input.scope.cookie.couponCode) {
+    if (input.scope.cookie.couponCode && isSecondRedemption(error)) {
       throw new OrderError(`You have already used ${input.scope.cookie.couponCode}.`, 'coupon')
     }
     throw error
   }
 }
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0]
-
-async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Promise<PlacedOrder> {
+async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<PlacedOrder> {
   const { scope, details, now = new Date() } = input
   const key = `place-order:${input.idempotencyKey}`
   const [claimed] = await tx
@@ -99,28 +99,18 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
   const entries = await readCartEntries(tx, scope)
   if (entries.length === 0) throw new OrderError('Your cart is empty', 'empty-cart')
   // The cart's storage already refuses these; the order checks again rather than trust it.
-  if (
-    entries.some((entry) => !isSize(entry.size) || !isLineQuantity(entry.quantity) || !isProductId(entry.productId))
-  ) {
+  if (entries.some((entry) => !isSize(entry.size) || !isLineQuantity(entry.quantity) || !isUuid(entry.productId))) {
     throw new OrderError(
       'Your cart holds an item that cannot be ordered. Please remove it and try again.',
       'unavailable',
     )
   }
 
-  // Lock the products in one order (by id), so concurrent checkouts queue instead of deadlocking.
-  const locked = await tx
-    .select()
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        entries.map((entry) => entry.productId),
-      ),
-    )
-    .orderBy(asc(products.id))
-    .for('update')
-  const byId = new Map(locked.map((row) => [row.id, row]))
+  // Concurrent checkouts of the same products queue here until this transaction ends.
+  const byId = await lockProducts(
+    tx,
+    entries.map((entry) => entry.productId),
+  )
 
   const lines = entries.map((entry) => {
     const product = byId.get(entry.productId)
@@ -140,13 +130,11 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
   }
   const totals = orderTotals(lines, shop, couponPercent)
 
-  for (const line of lines) {
-    const column = stockColumn(line.size)
-    await tx
-      .update(products)
-      .set({ [STOCK_FIELD[line.size]]: sql`${column} - ${line.quantity}`, updatedAt: now })
-      .where(eq(products.id, line.product.id))
-  }
+  await takeStock(
+    tx,
+    lines.map((line) => ({ productId: line.product.id, size: line.size, quantity: line.quantity })),
+    now,
+  )
 
   const [order] = await tx
     .insert(orders)
@@ -220,17 +208,8 @@ async function placeInTransaction(tx: Transaction, input: PlaceOrderInput): Prom
   }
 }
 
-const STOCK_FIELD = { '250g': 'stock250g', '500g': 'stock500g', '1kg': 'stock1kg' } as const satisfies Record<
-  Size,
-  keyof typeof products.$inferSelect
->
-
-function stockColumn(size: Size) {
-  return products[STOCK_FIELD[size]]
-}
-
 /** The key was used before: the same order again, for the same shopper only. */
-async function replay(tx: Transaction, key: string, input: PlaceOrderInput): Promise<PlacedOrder> {
+async function replay(tx: Tx, key: string, input: PlaceOrderInput): Promise<PlacedOrder> {
   const [row] = await tx
     .select({
       orderId: orders.id,

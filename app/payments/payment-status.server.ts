@@ -1,15 +1,15 @@
 // What /payment-status shows: the payment state of an order the visitor may see (its account, or
 // the browser that placed it). While it is pending, the gateway is asked directly, so the page is
 // right even when the webhook is late or lost.
+
 import type { RouterContextProvider } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
 import { visitorHash } from '#app/checkout/visitor.server.ts'
 import { findVisibleOrder } from '#app/orders/orders.server.ts'
 import { orderNumber, type PaymentStatus } from '#app/orders/status.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
+import { isUuid } from '#app/shared/uuid.ts'
 import { checkAttempt, latestAttempt } from './payments.server.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export interface PaymentView {
   orderId: string
@@ -26,20 +26,28 @@ export async function readPaymentStatus(
   context: Readonly<RouterContextProvider>,
   orderId: string,
 ): Promise<PaymentView | null> {
-  if (!UUID.test(orderId)) return null
+  if (!isUuid(orderId)) return null
   const { db, payments } = context.get(servicesContext)
   const { log } = context.get(requestContext)
   const { viewer } = await getViewer(request, context)
   const visitor = { userId: viewer?.id ?? null, visitorHash: visitorHash(request) }
-  let order = await findVisibleOrder(db, orderId, visitor)
+  const order = await findVisibleOrder(db, orderId, visitor)
   if (!order) return null
   let verifyFailed = false
-  if (order.paymentStatus === 'pending' && payments) {
-    const attempt = await latestAttempt(db, orderId)
-    if (attempt?.state === 'PENDING' && attempt.providerOrderId) {
+  let paymentStatus = order.paymentStatus as PaymentStatus
+  if (paymentStatus === 'pending' && order.paymentMethod === 'online' && payments) {
+    const attempt = await latestAttempt(db, orderId, 'PENDING')
+    if (!attempt) {
+      // No payment is under way (the gateway could not start one): nothing was charged, so the
+      // shopper sees the failure and 'Try Payment Again'.
+      paymentStatus = 'failed'
+    } else if (attempt.providerOrderId) {
       try {
-        const outcome = await checkAttempt(db, payments.gateway, attempt.merchantOrderId, log)
-        if (outcome !== 'pending') order = (await findVisibleOrder(db, orderId, visitor)) ?? order
+        const outcome = await checkAttempt(db, payments.gateway, attempt.merchantOrderId, { log })
+        if (outcome !== 'pending') {
+          const now = await findVisibleOrder(db, orderId, visitor)
+          paymentStatus = (now?.paymentStatus ?? paymentStatus) as PaymentStatus
+        }
       } catch (error) {
         log.warn({ err: error, orderId }, 'could not ask the gateway about a payment')
         verifyFailed = true
@@ -50,7 +58,7 @@ export async function readPaymentStatus(
     orderId: order.id,
     orderNumber: orderNumber(order.id),
     total: order.totalAmount,
-    paymentStatus: order.paymentStatus as PaymentStatus,
+    paymentStatus,
     verifyFailed,
   }
 }

@@ -1,22 +1,23 @@
 // Online payment of an order through the gateway (PhonePe, or its simulator at another base URL):
 // starting an attempt, applying what the gateway reports (webhook, status check, reconciler) exactly
 // once and never moving a paid order back, and returning the stock an unpaid order held.
-import { and, asc, eq, gt, inArray, isNull, lt, ne, notExists, or, type SQLWrapper, sql } from 'drizzle-orm'
-import { products } from '#app/catalog/schema.ts'
-import type { Size } from '#app/catalog/sizes.ts'
+import { and, desc, eq, gt, isNull, lt, ne, notExists, or, type SQLWrapper, sql } from 'drizzle-orm'
+import { stockOf } from '#app/catalog/sizes.ts'
+import { lockProducts, returnStock, type StockLine, takeStock } from '#app/catalog/stock.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
-import type { Db } from '#app/platform/db.server.ts'
+import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
-import type { PaymentState, PhonePe } from './phonepe.server.ts'
+import { type PaymentState, type PhonePe, UNKNOWN_TO_GATEWAY_AFTER_MS } from './phonepe.server.ts'
 import { paymentAttempts } from './schema.ts'
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** How long an unpaid online order holds its stock: the gateway's payment expires after this. */
 export const PAYMENT_HOLD_SECONDS = 15 * 60
+const AMOUNT_MISMATCH = 'payment_amount_mismatch'
+/** A payment under way is sent to again only while this much of it is left. */
+const REUSE_MARGIN_MS = 2 * 60 * 1000
 
 /** A payment that could not be started; `message` is for the shopper. */
 export class PaymentError extends Error {
@@ -26,69 +27,72 @@ export class PaymentError extends Error {
   }
 }
 
-const STOCK_FIELD = { '250g': 'stock250g', '500g': 'stock500g', '1kg': 'stock1kg' } as const satisfies Record<
-  Size,
-  keyof typeof products.$inferSelect
->
+/** An order's items; a product deleted since has no id (and no shelf to go back to). */
+function orderLines(tx: Tx, orderId: string) {
+  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))
+}
+
+function onShelf(lines: Awaited<ReturnType<typeof orderLines>>): StockLine[] {
+  return lines.flatMap((line) => (line.productId ? [{ ...line, productId: line.productId }] : []))
+}
 
 /** Puts an order's packets back on the shelf (once: stock_released_at marks it). */
-async function releaseStock(tx: Transaction, orderId: string, now: Date): Promise<boolean> {
+async function releaseStock(tx: Tx, orderId: string, now: Date): Promise<boolean> {
   const [released] = await tx
     .update(orders)
     .set({ stockReleasedAt: now, updatedAt: now })
     .where(and(eq(orders.id, orderId), isNull(orders.stockReleasedAt)))
     .returning({ id: orders.id })
   if (!released) return false
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))
-  for (const item of items) {
-    if (!item.productId) continue
-    const field = STOCK_FIELD[item.size]
-    await tx
-      .update(products)
-      .set({ [field]: sql`${products[field]} + ${item.quantity}` })
-      .where(eq(products.id, item.productId))
-  }
+  await returnStock(tx, onShelf(await orderLines(tx, orderId)), now)
   return true
 }
 
 /** Takes an order's packets off the shelf again (a retried payment after its stock was released). */
-async function reserveAgain(tx: Transaction, orderId: string, now: Date): Promise<string | null> {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))
-  const ids = items.flatMap((item) => (item.productId ? [item.productId] : []))
-  const locked = ids.length
-    ? await tx.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update')
-    : []
-  for (const item of items) {
-    const product = locked.find((row) => row.id === item.productId)
-    if (!product || product[STOCK_FIELD[item.size]] < item.quantity) {
-      return `${item.productName} (${item.size}) has sold out since you ordered.`
-    }
-  }
-  for (const item of items) {
-    const field = STOCK_FIELD[item.size]
-    await tx
-      .update(products)
-      .set({ [field]: sql`${products[field]} - ${item.quantity}` })
-      .where(eq(products.id, item.productId!))
-  }
+async function reserveAgain(tx: Tx, orderId: string, now: Date): Promise<string | null> {
+  const lines = await orderLines(tx, orderId)
+  const locked = await lockProducts(
+    tx,
+    onShelf(lines).map((line) => line.productId),
+  )
+  const soldOut = lines.find((line) => {
+    const product = line.productId ? locked.get(line.productId) : undefined
+    return !product || stockOf(product, line.size) < line.quantity
+  })
+  if (soldOut) return `${soldOut.productName} (${soldOut.size}) has sold out since you ordered.`
+  await takeStock(tx, onShelf(lines), now)
   await tx.update(orders).set({ stockReleasedAt: null, updatedAt: now }).where(eq(orders.id, orderId))
   return null
 }
 
 /**
- * Starts a gateway payment for an unpaid online order (its first, or a retry after a failure): a new
- * attempt with its own merchant order id, for the order's own total. Returns the gateway's page.
+ * Sends the shopper to the gateway to pay an unpaid online order. A payment already under way is
+ * reused (a double click, a retried form or 'Try Payment Again' never opens a second one); otherwise
+ * a new attempt with its own merchant order id, for the order's own total. Returns the gateway's page.
  */
 export async function startPayment(
   db: Db,
   gateway: PhonePe,
   { orderId, publicUrl, now = new Date() }: { orderId: string; publicUrl: string; now?: Date },
 ): Promise<{ redirectUrl: string }> {
-  const attempt = await db.transaction(async (tx) => {
+  type Started = { reuse: string } | { attempt: typeof paymentAttempts.$inferSelect }
+  const started = await db.transaction(async (tx): Promise<Started> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (order?.paymentMethod !== 'online') throw new PaymentError('This order cannot be paid online.')
     if (order.paymentStatus === 'paid') throw new PaymentError('This order is already paid.')
     if (order.status === 'cancelled') throw new PaymentError('This order was cancelled.')
+    const [open] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'PENDING')))
+      .orderBy(desc(paymentAttempts.createdAt))
+      .limit(1)
+    if (open?.redirectUrl && open.expireAt && open.expireAt.getTime() - now.getTime() > REUSE_MARGIN_MS) {
+      return { reuse: open.redirectUrl }
+    }
+    if (open && !open.redirectUrl && now.getTime() - open.createdAt.getTime() < UNKNOWN_TO_GATEWAY_AFTER_MS) {
+      throw new PaymentError('Your payment is still being started. Please wait a moment and try again.')
+    }
     if (order.stockReleasedAt) {
       const soldOut = await reserveAgain(tx, order.id, now)
       if (soldOut) throw new PaymentError(soldOut)
@@ -112,9 +116,11 @@ export async function startPayment(
         updatedAt: now,
       })
       .returning()
-    return row!
+    return { attempt: row! }
   })
+  if ('reuse' in started) return { redirectUrl: started.reuse }
 
+  const { attempt } = started
   try {
     const created = await gateway.createPayment({
       merchantOrderId: attempt.merchantOrderId,
@@ -149,11 +155,20 @@ export interface GatewayReport {
   transactionId?: string | null
 }
 
-export type ReportOutcome = 'paid' | 'failed' | 'pending' | 'unknown' | 'amount-mismatch' | 'repeat' | 'stale'
+export type ReportOutcome =
+  | 'paid'
+  | 'paid-twice'
+  | 'failed'
+  | 'pending'
+  | 'unknown'
+  | 'amount-mismatch'
+  | 'repeat'
+  | 'stale'
 
 /**
  * Applies what the gateway says about one attempt, in one transaction. Idempotent: a repeat changes
- * nothing; a paid order never moves back; a report whose amount differs from the attempt's is ignored.
+ * nothing; a paid order never moves back; a report whose amount differs from the attempt's is ignored
+ * and the admin told. Money that arrives for an order already paid or cancelled is the admin's to refund.
  */
 export async function applyGatewayReport(
   db: Db,
@@ -170,6 +185,10 @@ export async function applyGatewayReport(
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for('update')
     if (!order) return 'unknown'
 
+    const number = orderNumber(order.id)
+    const tellAdmin = (type: string, message: string) =>
+      tx.insert(adminNotificationsRealtime).values({ type, orderId: order.id, message })
+
     if (report.state === 'PENDING') {
       await tx.update(paymentAttempts).set({ lastCheckedAt: now }).where(eq(paymentAttempts.id, attempt.id))
       return 'pending'
@@ -179,27 +198,54 @@ export async function applyGatewayReport(
         { merchantOrderId: attempt.merchantOrderId, expected: attempt.amount, reported: report.amount },
         'gateway reported another amount: ignored',
       )
+      // Checked again on the reconciler's schedule, not on every tick; the admin hears of it once.
+      await tx.update(paymentAttempts).set({ lastCheckedAt: now }).where(eq(paymentAttempts.id, attempt.id))
+      const [told] = await tx
+        .select({ id: adminNotificationsRealtime.id })
+        .from(adminNotificationsRealtime)
+        .where(
+          and(eq(adminNotificationsRealtime.orderId, order.id), eq(adminNotificationsRealtime.type, AMOUNT_MISMATCH)),
+        )
+        .limit(1)
+      if (!told) {
+        await tellAdmin(
+          AMOUNT_MISMATCH,
+          `PhonePe reported ${formatRupees(report.amount)} ${report.state === 'COMPLETED' ? 'paid' : 'failed'} for order #${number}, which costs ${formatRupees(attempt.amount)}. Check it in PhonePe's dashboard.`,
+        )
+      }
       return 'amount-mismatch'
     }
     if (attempt.state === report.state) return 'repeat'
     if (attempt.state === 'COMPLETED') return 'stale'
 
-    const number = orderNumber(order.id)
     if (report.state === 'COMPLETED') {
       await tx
         .update(paymentAttempts)
         .set({ state: 'COMPLETED', transactionId: report.transactionId ?? null, lastCheckedAt: now, updatedAt: now })
         .where(eq(paymentAttempts.id, attempt.id))
-      if (order.paymentStatus === 'paid') return 'repeat'
+      const paid = formatRupees(attempt.amount)
+      if (order.paymentStatus === 'paid') {
+        await tellAdmin(
+          'payment_twice',
+          `Order #${number} was paid twice: a second payment of ${paid} (${attempt.merchantOrderId}) came in. Refund it.`,
+        )
+        return 'paid-twice'
+      }
       await tx.update(orders).set({ paymentStatus: 'paid', updatedAt: now }).where(eq(orders.id, order.id))
+      if (order.status === 'cancelled') {
+        await tellAdmin(
+          'payment_after_cancel',
+          `Order #${number} was paid (${paid}) after it was cancelled. Refund it.`,
+        )
+        return 'paid'
+      }
       const soldOut = order.stockReleasedAt ? await reserveAgain(tx, order.id, now) : null
-      await tx.insert(adminNotificationsRealtime).values({
-        type: soldOut ? 'payment_after_release' : 'payment_received',
-        orderId: order.id,
-        message: soldOut
-          ? `Order #${number} was paid (${formatRupees(attempt.amount)}) after its stock was released: ${soldOut} Refund or restock it.`
-          : `Payment received for order #${number}: ${formatRupees(attempt.amount)}`,
-      })
+      await tellAdmin(
+        soldOut ? 'payment_after_release' : 'payment_received',
+        soldOut
+          ? `Order #${number} was paid (${paid}) after its stock was released: ${soldOut} Refund or restock it.`
+          : `Payment received for order #${number}: ${paid}`,
+      )
       return 'paid'
     }
 
@@ -286,7 +332,12 @@ export async function releaseAbandonedOrders(db: Db, now = new Date()): Promise<
 }
 
 /** Asks the gateway about an attempt and applies the answer. */
-export async function checkAttempt(db: Db, gateway: PhonePe, merchantOrderId: string, log?: Logger) {
+export async function checkAttempt(
+  db: Db,
+  gateway: PhonePe,
+  merchantOrderId: string,
+  options: { log?: Logger; now?: Date } = {},
+) {
   const status = await gateway.orderStatus(merchantOrderId)
   return applyGatewayReport(
     db,
@@ -296,17 +347,17 @@ export async function checkAttempt(db: Db, gateway: PhonePe, merchantOrderId: st
       amount: status.amount,
       transactionId: status.paymentDetails?.find((detail) => detail.state === 'COMPLETED')?.transactionId ?? null,
     },
-    { log },
+    options,
   )
 }
 
-/** The latest attempt of an order, for the payment-status page. */
-export async function latestAttempt(db: Db, orderId: string) {
+/** The latest attempt of an order (in this state, when given), for the payment-status page. */
+export async function latestAttempt(db: Db, orderId: string, state?: PaymentState) {
   const [attempt] = await db
     .select()
     .from(paymentAttempts)
-    .where(eq(paymentAttempts.orderId, orderId))
-    .orderBy(sql`${paymentAttempts.createdAt} desc`, sql`${paymentAttempts.id} desc`)
+    .where(and(eq(paymentAttempts.orderId, orderId), state ? eq(paymentAttempts.state, state) : undefined))
+    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
     .limit(1)
   return attempt ?? null
 }

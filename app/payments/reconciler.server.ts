@@ -47,10 +47,10 @@ export async function reconcilePayments(db: Db, gateway: PhonePe, log: Logger, n
       applyGatewayReport(
         db,
         { merchantOrderId: attempt.merchantOrderId, state: 'FAILED', amount: attempt.amount },
-        { log },
+        { log, now: new Date(now) },
       )
     try {
-      const outcome = await checkAttempt(db, gateway, attempt.merchantOrderId, log)
+      const outcome = await checkAttempt(db, gateway, attempt.merchantOrderId, { log, now: new Date(now) })
       const expired = attempt.expireAt && now > attempt.expireAt.getTime() + 60 * SECOND
       // The gateway keeps saying pending long after the payment expired: close it here.
       if (outcome === 'pending' && expired && age > RECONCILE_FOR_MS) await close()

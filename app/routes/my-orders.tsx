@@ -4,11 +4,10 @@ import { MyOrdersPage } from '#app/orders/my-orders-page.tsx'
 import { findCustomerOrder, listCustomerOrders, ORDERS_PER_PAGE } from '#app/orders/orders.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { isUuid } from '#app/shared/uuid.ts'
 import type { Route } from './+types/my-orders'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'My Orders | Malwa Namkeen', noindex: true })
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
@@ -20,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = params.get('order')
   const [list, details] = await Promise.all([
     listCustomerOrders(db, viewer.id, { q, page }),
-    orderId ? (UUID.test(orderId) ? findCustomerOrder(db, viewer.id, orderId) : null) : undefined,
+    orderId ? (isUuid(orderId) ? findCustomerOrder(db, viewer.id, orderId) : null) : undefined,
   ])
   // Another customer's order (or no such order) is not found, whoever asks.
   if (details === null) throw data(null, { status: 404 })

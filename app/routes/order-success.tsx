@@ -8,6 +8,7 @@ import { servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
+import { isUuid } from '#app/shared/uuid.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import type { Route } from './+types/order-success'
@@ -15,13 +16,11 @@ import type { Route } from './+types/order-success'
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Order Placed | Malwa Namkeen', noindex: true })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
 /** Only for the order's owner or the browser that placed it; anyone else (or no order) goes home. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const orderId = new URL(request.url).searchParams.get('orderId') ?? ''
-  if (!UUID.test(orderId)) throw redirect('/')
+  if (!isUuid(orderId)) throw redirect('/')
   const { viewer } = await getViewer(request, context)
   const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
   if (!order) throw redirect('/')

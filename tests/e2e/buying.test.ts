@@ -327,6 +327,31 @@ test.describe('the server decides', () => {
     await request.dispose()
   })
 
+  test('a first-time guest who submits the checkout twice gets one order', async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL })
+    await guestWithCart(request, await productId(request, 'premium-ratlami-sev'))
+    const checkout = await (await request.get('/checkout')).text()
+    const idempotencyKey = /name="idempotencyKey" value="([0-9a-f-]{36})"/.exec(checkout)![1]!
+    const form = {
+      idempotencyKey,
+      fullName: 'Asha Verma',
+      email: 'asha@example.in',
+      phone: uniquePhone(),
+      address: '12, Vijay Nagar, Scheme 54',
+      city: 'Indore',
+      state: 'Madhya Pradesh',
+      pincode: '452010',
+      paymentMethod: 'cod',
+      acceptTerms: 'on',
+    }
+    const submits = await Promise.all([1, 2].map(() => request.post('/checkout', { form, maxRedirects: 0 })))
+    const places = submits.map((response) => response.headers().location)
+    expect(submits.map((response) => response.status())).toEqual([302, 302])
+    expect(places[0]).toMatch(/^\/order-success\?orderId=/)
+    expect(places[1]).toBe(places[0])
+    await request.dispose()
+  })
+
   test('an empty cart cannot be ordered', async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL })
     const response = await request.post('/checkout', {

@@ -1,23 +1,42 @@
 // Paying online end to end through the PhonePe simulator's test payment page: success, failure then
-// paying again, and pending then paid, with the payment-status page's re-checks and buttons. This file
-// runs a shop of its own with PAYMENT_PROVIDER=phonepe-simulator.
-import { randomUUID } from 'node:crypto'
+// paying again, and pending then paid, with the payment-status page's re-checks and buttons; a lost,
+// repeated or reordered webhook and an unreachable gateway. This file runs a shop of its own
+// configured as for the real PhonePe (PAYMENT_PROVIDER=phonepe), pointed at a simulator it controls.
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { type RunningServer, startServer } from '../server-process.ts'
+import { type PhonePeSimulator, startPhonePeSimulator } from '../../server/phonepe-simulator.ts'
+import { freePort, type RunningServer, startServer } from '../server-process.ts'
 import { uniquePhone } from './accounts-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 let shop: RunningServer
+let simulator: PhonePeSimulator
 
 test.beforeAll(async () => {
+  const port = await freePort()
+  const credentials = { clientId: 'SHOPTEST', clientSecret: randomBytes(16).toString('hex') }
+  const webhook = { username: 'shop-webhook', password: randomBytes(16).toString('hex') }
+  simulator = await startPhonePeSimulator({
+    ...credentials,
+    webhook: { url: `http://127.0.0.1:${port}/api/payments/phonepe/webhook`, ...webhook },
+  })
   shop = await startServer({
+    PORT: String(port),
     SHOWCASE_MODE: 'false',
-    PAYMENT_PROVIDER: 'phonepe-simulator',
+    PAYMENT_PROVIDER: 'phonepe',
+    PHONEPE_BASE_URL: simulator.url,
+    PHONEPE_CLIENT_ID: credentials.clientId,
+    PHONEPE_CLIENT_SECRET: credentials.clientSecret,
+    PHONEPE_WEBHOOK_USERNAME: webhook.username,
+    PHONEPE_WEBHOOK_PASSWORD: webhook.password,
     AUTH_SECRET: `payments-${randomUUID()}`,
   })
 })
+// Each test starts with a well-behaved gateway.
+test.beforeEach(() => simulator.misbehave({}))
 test.afterAll(async () => {
   await shop?.stop()
+  await simulator?.stop()
 })
 
 async function checkOutOnline(page: Page): Promise<void> {
@@ -78,15 +97,9 @@ test('a pending payment is re-checked, then shown as pending until it is paid', 
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({ timeout: 15_000 })
 })
 
-/** Makes the simulator (at `origin`, the payment page's) misbehave from now on. */
-async function misbehave(page: Page, origin: string, misbehaviour: Record<string, unknown>) {
-  const response = await page.request.post(`${origin}/__control/misbehave`, { data: misbehaviour })
-  expect(response.ok()).toBe(true)
-}
-
 test('a lost webhook does not leave a paid order pending', async ({ page }) => {
   await checkOutOnline(page)
-  await misbehave(page, new URL(page.url()).origin, { webhook: 'drop' })
+  simulator.misbehave({ webhook: 'drop' })
   await page.getByRole('button', { name: 'Pay successfully' }).click()
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
   await page.reload()
@@ -95,7 +108,7 @@ test('a lost webhook does not leave a paid order pending', async ({ page }) => {
 
 test('repeated and out-of-order webhooks leave a paid order paid', async ({ page }) => {
   await checkOutOnline(page)
-  await misbehave(page, new URL(page.url()).origin, { webhook: 'failed-after-paid' })
+  simulator.misbehave({ webhook: 'failed-after-paid' })
   await page.getByRole('button', { name: 'Pay successfully' }).click()
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
   await page.reload()
@@ -105,12 +118,11 @@ test('repeated and out-of-order webhooks leave a paid order paid', async ({ page
 test('a gateway that cannot be reached shows Verification Error, and Retry Verification recovers', async ({ page }) => {
   await checkOutOnline(page)
   const payPage = page.url()
-  const simulator = new URL(payPage).origin
-  await misbehave(page, simulator, { failNext: { status: 503, times: 1000 } })
+  simulator.misbehave({ failNext: { status: 503, times: 1000 } })
   await page.getByRole('button', { name: 'Leave it pending' }).click()
   await expect(page.getByRole('heading', { name: 'Verification Error' })).toBeVisible()
   await expect(page.getByText('Unable to verify payment status. Please contact support.')).toBeVisible()
-  await misbehave(page, simulator, {})
+  simulator.misbehave({})
   const paid = await page.request.post(payPage, { form: { outcome: 'success' }, maxRedirects: 0 })
   expect(paid.status()).toBe(303)
   await page.getByRole('button', { name: 'Retry Verification' }).click()

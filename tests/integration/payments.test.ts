@@ -1,7 +1,7 @@
 // Online payment against a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and
 // the PhonePe simulator: webhooks, the reconciler, stock held and released, refunds.
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
@@ -255,7 +255,7 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
   })
 
   it('leaves the order unpaid and payable when the gateway cannot start the payment', async () => {
-    const placed = await onlineOrder()
+    const placed = await placeOnlineOrder(2)
     simulator.misbehave({ failNext: { status: 503, times: 10 } })
     try {
       await expect(
@@ -265,11 +265,90 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
       simulator.misbehave({})
     }
     const attempts = await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, placed.orderId))
-    expect(attempts.map((row) => row.state).sort()).toEqual(['FAILED', 'PENDING'])
+    expect(attempts.map((row) => row.state)).toEqual(['FAILED'])
     expect((await order(placed.orderId)).paymentStatus).toBe('pending')
+    expect(await stock()).toBe(8)
     await expect(
       startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' }),
-    ).resolves.toMatchObject({})
+    ).resolves.toMatchObject({ redirectUrl: `${simulator.url}/pay/MN-${placed.orderId}-2` })
+  })
+
+  it('sends a second start to the payment already under way, never opening another', async () => {
+    const placed = await onlineOrder()
+    const again = await Promise.all([
+      startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' }),
+      startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' }),
+    ])
+    expect(again.map((started) => started.redirectUrl)).toEqual([placed.redirectUrl, placed.redirectUrl])
+    expect(await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, placed.orderId))).toHaveLength(1)
+  })
+
+  it('asks the shopper to wait while a payment is still being started', async () => {
+    const placed = await placeOnlineOrder(1)
+    await db.insert(paymentAttempts).values({
+      orderId: placed.orderId,
+      provider: 'phonepe',
+      merchantOrderId: `MN-${placed.orderId}-1`,
+      amount: placed.total,
+    })
+    await expect(startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' })).rejects.toThrow(
+      'Your payment is still being started. Please wait a moment and try again.',
+    )
+  })
+
+  it('tells the admin to refund money that comes in for an order already paid or cancelled', async () => {
+    const first = await onlineOrder()
+    // A second attempt of the same order also gets paid (e.g. started before the first was known paid).
+    const [second] = await db
+      .insert(paymentAttempts)
+      .values({
+        orderId: first.orderId,
+        provider: 'phonepe',
+        merchantOrderId: `MN-${first.orderId}-2`,
+        amount: first.total,
+      })
+      .returning()
+    await webhook(event(first.merchantOrderId, 'COMPLETED', first.total))
+    expect(await webhook(event(second!.merchantOrderId, 'COMPLETED', first.total))).toMatchObject({
+      outcome: 'paid-twice',
+    })
+    const notes = (type: string) =>
+      db.select().from(adminNotificationsRealtime).where(eq(adminNotificationsRealtime.type, type))
+    expect((await notes('payment_twice'))[0]?.message).toContain('was paid twice')
+
+    const cancelled = await onlineOrder(1)
+    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.orderId))
+    expect(await webhook(event(cancelled.merchantOrderId, 'COMPLETED', cancelled.total))).toMatchObject({
+      outcome: 'paid',
+    })
+    expect((await order(cancelled.orderId)).paymentStatus).toBe('paid')
+    expect((await notes('payment_after_cancel'))[0]?.message).toContain('after it was cancelled. Refund it.')
+  })
+
+  it('tells the admin once about a report with another amount, and checks it on schedule only', async () => {
+    const placed = await onlineOrder()
+    simulator.decide(placed.merchantOrderId, 'success')
+    simulator.misbehave({ amountDelta: 500 })
+    try {
+      const created = (await latestAttempt(db, placed.orderId))!.createdAt.getTime()
+      expect(await reconcilePayments(db, gateway, log, created + 21_000)).toBe(1)
+      expect(await reconcilePayments(db, gateway, log, created + 22_000)).toBe(0) // next check 3 s later
+      expect(await reconcilePayments(db, gateway, log, created + 25_000)).toBe(1)
+    } finally {
+      simulator.misbehave({})
+    }
+    expect((await order(placed.orderId)).paymentStatus).toBe('pending')
+    const told = await db
+      .select()
+      .from(adminNotificationsRealtime)
+      .where(
+        and(
+          eq(adminNotificationsRealtime.type, 'payment_amount_mismatch'),
+          eq(adminNotificationsRealtime.orderId, placed.orderId),
+        ),
+      )
+    expect(told).toHaveLength(1)
+    expect(told[0]?.message).toContain('PhonePe reported ₹215.00 paid for order')
   })
 
   it('gives back the stock of an order whose payment never started once the hold is over, and takes it again on paying', async () => {
