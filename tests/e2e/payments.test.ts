@@ -39,7 +39,7 @@ test.afterAll(async () => {
   await simulator?.stop()
 })
 
-async function checkOutOnline(page: Page): Promise<void> {
+async function checkOutOnline(page: Page, { reachGateway = true } = {}): Promise<void> {
   await page.goto(`${shop.url}/products/premium-ratlami-sev`)
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
@@ -54,6 +54,7 @@ async function checkOutOnline(page: Page): Promise<void> {
   await page.getByRole('radio', { name: /Pay online/ }).check()
   await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
   await page.getByRole('button', { name: 'Place Order · ₹130.00' }).click()
+  if (!reachGateway) return
   await expect(page.getByRole('heading', { name: 'PhonePe simulator' })).toBeVisible()
   await expect(page.getByText('Test payment of ₹130.00')).toBeVisible()
 }
@@ -77,6 +78,25 @@ test('a failed payment can be tried again for the same order', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible()
   await page.getByRole('button', { name: 'Try Payment Again' }).click()
   await expect(page.getByText('Test payment of ₹130.00')).toBeVisible()
+  await page.getByRole('button', { name: 'Pay successfully' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+})
+
+test('a payment the gateway could not start says so, keeps the order, and can be tried again', async ({ page }) => {
+  simulator.misbehave({ failNext: { status: 503, times: 1000 } })
+  await checkOutOnline(page, { reachGateway: false })
+  await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment Error' })).toContainText(
+    'Failed to initiate PhonePe payment. Please try again.',
+  )
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+  // The payment-status page offers the same retry for this order.
+  const orderId = new URL(page.url()).searchParams.get('orderId')
+  await page.goto(`${shop.url}/payment-status?orderId=${orderId}`)
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible()
+  await page.getByRole('link', { name: 'Try Payment Again' }).click()
+  simulator.misbehave({})
+  await page.getByRole('button', { name: 'Try Payment Again' }).click()
   await page.getByRole('button', { name: 'Pay successfully' }).click()
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
 })
