@@ -85,7 +85,8 @@ function Choices({
     return `/auth?${search}`
   }
   return (
-    <div className="grid gap-3">
+    // One column that never grows past the card; buttons keep their label on one line at 360 px.
+    <div className="grid grid-cols-1 gap-3 [&>a]:px-4">
       <FormMessage error={error} />
       <Button asChild size="lg">
         <Link to={query('email')}>

@@ -1,6 +1,6 @@
 // Size choice and Add to Cart, on product cards (a compact list) and on the product page (a radio
 // group). A size without a price or without stock is shown and cannot be chosen.
-import { ShoppingCart } from 'lucide-react'
+import { ChevronDown, ShoppingCart } from 'lucide-react'
 import { useId } from 'react'
 import { type PricedProduct, sellingPrice } from '#app/catalog/pricing.ts'
 import { isAvailable, priceOf, SIZES, type Size } from '#app/catalog/sizes.ts'
@@ -21,7 +21,7 @@ function firstAvailable(product: OrderableProduct): Size | undefined {
 function sizeOption(product: OrderableProduct, size: Size): string {
   if (priceOf(product, size) === 0) return `${size} (unavailable)`
   const price = formatRupees(sellingPrice(product, size))
-  return isAvailable(product, size) ? `${size}: ${price}` : `${size}: ${price} (out of stock)`
+  return isAvailable(product, size) ? `${size} · ${price}` : `${size} · ${price} (out of stock)`
 }
 
 /** The card's ordering row: a size list and a button. */
@@ -44,18 +44,25 @@ export function AddToCartCompact({ product }: { product: OrderableProduct }) {
           <label htmlFor={`${id}-size`} className="sr-only">
             Pack size for {product.name}
           </label>
-          <select
-            id={`${id}-size`}
-            name="size"
-            defaultValue={initial}
-            className="h-10 w-full rounded-md border border-input bg-card px-2 text-sm font-medium text-foreground outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
-          >
-            {SIZES.map((size) => (
-              <option key={size} value={size} disabled={!isAvailable(product, size)}>
-                {sizeOption(product, size)}
-              </option>
-            ))}
-          </select>
+          {/* A drawn chevron instead of the browser's leaves room for '1kg · ₹1,080.00' on a 360 px phone. */}
+          <div className="relative">
+            <select
+              id={`${id}-size`}
+              name="size"
+              defaultValue={initial}
+              className="h-10 w-full appearance-none rounded-md border border-input bg-card py-0 pr-6 pl-2 text-[13px] font-medium text-foreground outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:text-sm"
+            >
+              {SIZES.map((size) => (
+                <option key={size} value={size} disabled={!isAvailable(product, size)}>
+                  {sizeOption(product, size)}
+                </option>
+              ))}
+            </select>
+            <ChevronDown
+              className="pointer-events-none absolute top-1/2 right-1.5 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+          </div>
           <Button type="submit" disabled={busy}>
             <ShoppingCart aria-hidden />
             Add to Cart<span className="sr-only"> for {product.name}</span>

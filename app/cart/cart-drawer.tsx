@@ -96,7 +96,11 @@ export function CartDrawer({ cart, signedIn }: { cart: CartView; signedIn: boole
                 <CartSummary totals={cart.totals} coupon={cart.coupon} />
                 {!signedIn && (
                   <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">
-                    No account needed! You can checkout directly or login for order tracking.
+                    No account needed! You can checkout directly or{' '}
+                    <Link to="/auth" className="font-semibold underline underline-offset-2">
+                      login
+                    </Link>{' '}
+                    for order tracking.
                   </p>
                 )}
                 <Button asChild size="lg" className="w-full">

@@ -5,6 +5,7 @@ import { Dialog } from 'radix-ui'
 import { useRef } from 'react'
 import { Form, Link, useNavigate, useSearchParams } from 'react-router'
 import { formatRupees } from '#app/shared/money.ts'
+import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
@@ -47,23 +48,25 @@ export function MyOrdersPage({
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16">
       <h1 className="pt-6 text-3xl font-bold sm:text-4xl">My Orders</h1>
-      <Form method="get" role="search" className="mt-6 flex gap-2">
-        <label htmlFor="order-search" className="sr-only">
-          Search your orders
-        </label>
-        <input
-          id="order-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder="Order number or product name"
-          className="h-11 min-w-0 flex-1 rounded-md border border-input bg-card px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
-        />
-        <Button type="submit" size="lg" className="h-11">
-          <Search aria-hidden />
-          Search
-        </Button>
-      </Form>
+      {(orders.length > 0 || q) && (
+        <Form method="get" role="search" className="mt-6 flex gap-2">
+          <label htmlFor="order-search" className="sr-only">
+            Search your orders
+          </label>
+          <input
+            id="order-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Order no. or product"
+            className="h-11 min-w-0 flex-1 rounded-md border border-input bg-card px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          />
+          <Button type="submit" size="lg" className="h-11">
+            <Search aria-hidden />
+            Search
+          </Button>
+        </Form>
+      )}
 
       {orders.length === 0 ? (
         <div className="mt-12 flex flex-col items-center gap-4 text-center">
@@ -153,7 +156,7 @@ function OrderCard({ order, detailsHref }: { order: CustomerOrder; detailsHref: 
         <ul className="text-sm">
           {shown.map((item) => (
             <li key={item.id}>
-              {item.productName} ({item.size}) × {item.quantity}
+              {item.productName} ({item.size})&nbsp;×&nbsp;{item.quantity}
             </li>
           ))}
           {more > 0 && <li className="text-muted-foreground">+{more} more items</li>}
@@ -204,7 +207,7 @@ function OrderDetails({ order }: { order: CustomerOrderDetails }) {
           {order.items.map((item) => (
             <li key={item.id} className="flex justify-between gap-3 px-3 py-2 text-sm">
               <span>
-                {item.productName} ({item.size}) × {item.quantity}
+                {item.productName} ({item.size})&nbsp;×&nbsp;{item.quantity}
               </span>
               <span className="font-semibold">{formatRupees(item.price * item.quantity)}</span>
             </li>
@@ -221,7 +224,7 @@ function OrderDetails({ order }: { order: CustomerOrderDetails }) {
           <br />
           {order.shippingAddress}
           <br />
-          {order.phone}
+          {formatIndianMobile(order.phone)}
         </p>
       </section>
       <section aria-labelledby="history-title">

@@ -7,7 +7,9 @@ import { type FieldErrors, validateForm } from '#app/shared/form-schema.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 import { type TrackedOrder, trackOrder } from './orders.server.ts'
 
-export const TRACKING_RATE_LIMIT: RateLimitRule = { name: 'track-order:ip', limit: 10, windowMs: 60 * 60_000 }
+// Guessing needs an order number (2^32) and its mobile number together, so the limit only has to stop
+// enumeration; shoppers behind one mobile carrier's address share it, so it is generous.
+export const TRACKING_RATE_LIMIT: RateLimitRule = { name: 'track-order:ip', limit: 30, windowMs: 15 * 60_000 }
 
 export const TRACKING_FIELDS = ['orderNumber', 'phone'] as const
 

@@ -5,7 +5,9 @@ import { CircleAlert, CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-r
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { Link, useFetcher, useNavigate } from 'react-router'
 import type { PaymentStatus } from '#app/orders/status.ts'
+import { useShopSettings } from '#app/settings/use-shop-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
+import { telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import {
   INVALID_REQUEST,
@@ -44,13 +46,16 @@ export function PaymentStatusPage({
   orderId,
   orderNumber,
   total,
+  signedIn,
   initial,
 }: {
   orderId: string
   orderNumber: string
   total: number
+  signedIn: boolean
   initial: Shown
 }) {
+  const settings = useShopSettings()
   const fetcher = useFetcher<{ paymentStatus?: PaymentStatus; error?: string }>()
   const [shown, setShown] = useState<Shown>(initial)
   const [attempts, setAttempts] = useState(0)
@@ -114,6 +119,15 @@ export function PaymentStatusPage({
             <Link to="/products">Continue Shopping</Link>
           </Button>
         </div>
+        {!signedIn && (
+          <p className="text-sm text-muted-foreground">
+            No account? Follow it on{' '}
+            <Link to="/track-order" className="font-semibold text-primary underline underline-offset-2">
+              Track Your Order
+            </Link>{' '}
+            with order number #{orderNumber} and your mobile number.
+          </p>
+        )}
       </Result>
     )
   }
@@ -147,17 +161,35 @@ export function PaymentStatusPage({
     <Result icon={<Clock className="text-turmeric" aria-hidden />} title={title ?? ''}>
       <p>{detail ? `${detail.charAt(0).toUpperCase()}${detail.slice(1)}.` : ''}</p>
       {summary}
-      <Button asChild>
-        <Link
-          to={`/payment-status?orderId=${orderId}`}
-          onClick={(event) => {
-            event.preventDefault()
-            restart()
-          }}
-        >
-          Check Status Again
-        </Link>
-      </Button>
+      <p className="text-sm text-muted-foreground">
+        Please do not pay again for this order.
+        {settings && (
+          <>
+            {' '}
+            Questions? Call us on{' '}
+            <a href={telHref(settings.phone)} className="font-semibold text-primary">
+              {settings.phone}
+            </a>
+            .
+          </>
+        )}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link
+            to={`/payment-status?orderId=${orderId}`}
+            onClick={(event) => {
+              event.preventDefault()
+              restart()
+            }}
+          >
+            Check Status Again
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/products">Continue Shopping</Link>
+        </Button>
+      </div>
     </Result>
   )
 }

@@ -18,6 +18,8 @@ export interface PaymentView {
   paymentStatus: PaymentStatus
   /** The gateway could not be asked about a pending payment just now. */
   verifyFailed: boolean
+  /** A guest follows the order on /track-order rather than /my-orders. */
+  signedIn: boolean
 }
 
 /** null: no such order for this visitor. */
@@ -60,5 +62,6 @@ export async function readPaymentStatus(
     total: order.totalAmount,
     paymentStatus,
     verifyFailed,
+    signedIn: viewer !== null,
   }
 }

@@ -25,6 +25,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       orderId={loaderData.orderId}
       orderNumber={loaderData.orderNumber}
       total={loaderData.total}
+      signedIn={loaderData.signedIn}
       initial={
         loaderData.verifyFailed
           ? { kind: 'error', message: VERIFY_FAILED }

@@ -72,7 +72,7 @@ test.describe('the product browser', () => {
     await expect(card.getByText('₹64.00', { exact: true })).toBeVisible()
     await expect(card.locator('.line-through')).toHaveText('MRP ₹80.00')
     await expect(card.getByRole('combobox', { name: 'Pack size for Spicy Mixture' })).toHaveValue('250g')
-    await expect(card.getByRole('option', { name: '500g: ₹120.00' })).toBeEnabled()
+    await expect(card.getByRole('option', { name: '500g · ₹120.00' })).toBeEnabled()
     await expect(card.getByRole('button', { name: 'Add to Cart for Spicy Mixture' })).toBeVisible()
     // No approved reviews yet, so no rating at all: nothing invented.
     await expect(card.getByText(/Rated|reviews?\)/)).toHaveCount(0)

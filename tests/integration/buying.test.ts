@@ -15,6 +15,7 @@ import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { findCustomerOrder, findVisibleOrder, listCustomerOrders, trackOrder } from '#app/orders/orders.server.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
+import { lookUpOrder, TRACKING_RATE_LIMIT } from '#app/orders/track-order.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
@@ -460,6 +461,20 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
         .from(orders)
         .where(and(eq(orders.id, placed.orderId)))
       expect(stored?.status).toBe('pending')
+    })
+
+    it('limits look-ups per client address, and a refusal looks nothing up', async () => {
+      const placed = await order()
+      const values = { orderNumber: placed.orderNumber, phone: '98765 43210' }
+      const ip = `203.0.113.${Math.floor(Math.random() * 250)}`
+      for (let i = 0; i < TRACKING_RATE_LIMIT.limit; i++) {
+        expect((await lookUpOrder(db, values, ip)).status).toBe('found')
+      }
+      expect(await lookUpOrder(db, values, ip)).toMatchObject({ status: 'rate-limited' })
+      expect((await lookUpOrder(db, values, '198.51.100.7')).status).toBe('found')
+      expect(await lookUpOrder(db, { orderNumber: 'x', phone: '1' }, '198.51.100.8')).toMatchObject({
+        status: 'invalid',
+      })
     })
   })
 })
