@@ -81,12 +81,7 @@ export async function startPayment(
     if (order?.paymentMethod !== 'online') throw new PaymentError('This order cannot be paid online.')
     if (order.paymentStatus === 'paid') throw new PaymentError('This order is already paid.')
     if (order.status === 'cancelled') throw new PaymentError('This order was cancelled.')
-    const [open] = await tx
-      .select()
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'PENDING')))
-      .orderBy(desc(paymentAttempts.createdAt))
-      .limit(1)
+    const open = await latestAttempt(tx, order.id, 'PENDING')
     if (open?.redirectUrl && open.expireAt && open.expireAt.getTime() - now.getTime() > REUSE_MARGIN_MS) {
       return { reuse: open.redirectUrl }
     }
@@ -351,8 +346,8 @@ export async function checkAttempt(
   )
 }
 
-/** The latest attempt of an order (in this state, when given), for the payment-status page. */
-export async function latestAttempt(db: Db, orderId: string, state?: PaymentState) {
+/** The latest attempt of an order (in this state, when given). */
+export async function latestAttempt(db: Tx, orderId: string, state?: PaymentState) {
   const [attempt] = await db
     .select()
     .from(paymentAttempts)

@@ -80,8 +80,11 @@ function LoginToggle({ user, className }: { user: HeaderUser | null; className?:
 function MobileMenu({ user }: { user: HeaderUser | null }) {
   const details = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new location
+  // Only a navigation closes it: a menu opened before the JavaScript arrived stays open on hydration.
+  const shownAt = useRef(location.key)
   useEffect(() => {
+    if (shownAt.current === location.key) return
+    shownAt.current = location.key
     if (details.current) details.current.open = false
   }, [location.key])
 

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
+import { checkoutForm } from './checkout-form.ts'
 import { expect, test } from './fixtures.ts'
 
 const cartButton = (page: Page) => page.getByRole('link', { name: /^Cart, / })
@@ -267,24 +268,15 @@ test.describe('the server decides', () => {
     await guestWithCart(request, await productId(request, 'premium-ratlami-sev'))
     const phone = uniquePhone()
     const response = await request.post('/checkout', {
-      form: {
-        idempotencyKey: randomUUID(),
-        fullName: 'Forger',
-        email: 'forger@example.com',
+      form: checkoutForm({
         phone,
-        address: '1, Some Street, Some Area',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452001',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
         price: '1',
         total: '1',
         total_amount: '1',
         status: 'delivered',
         payment_status: 'paid',
         user_id: 'someone-else',
-      },
+      }),
     })
     expect(response.status()).toBe(200)
     const page = (await response.text()).replaceAll('<!-- -->', '')
@@ -332,18 +324,7 @@ test.describe('the server decides', () => {
     await guestWithCart(request, await productId(request, 'premium-ratlami-sev'))
     const checkout = await (await request.get('/checkout')).text()
     const idempotencyKey = /name="idempotencyKey" value="([0-9a-f-]{36})"/.exec(checkout)![1]!
-    const form = {
-      idempotencyKey,
-      fullName: 'Asha Verma',
-      email: 'asha@example.in',
-      phone: uniquePhone(),
-      address: '12, Vijay Nagar, Scheme 54',
-      city: 'Indore',
-      state: 'Madhya Pradesh',
-      pincode: '452010',
-      paymentMethod: 'cod',
-      acceptTerms: 'on',
-    }
+    const form = checkoutForm({ idempotencyKey })
     const submits = await Promise.all([1, 2].map(() => request.post('/checkout', { form, maxRedirects: 0 })))
     const places = submits.map((response) => response.headers().location)
     expect(submits.map((response) => response.status())).toEqual([302, 302])
@@ -354,20 +335,7 @@ test.describe('the server decides', () => {
 
   test('an empty cart cannot be ordered', async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL })
-    const response = await request.post('/checkout', {
-      form: {
-        idempotencyKey: randomUUID(),
-        fullName: 'Asha Verma',
-        email: 'asha@example.in',
-        phone: uniquePhone(),
-        address: '12, Vijay Nagar, Scheme 54',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452010',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
-      },
-    })
+    const response = await request.post('/checkout', { form: checkoutForm() })
     expect(response.status()).toBe(409)
     expect(await response.text()).toContain('Your cart is empty')
     await request.dispose()

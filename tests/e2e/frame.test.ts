@@ -64,3 +64,24 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible()
   })
 })
+
+test('a menu opened before the JavaScript arrives stays open when it does', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'the menu button is for phones')
+  // Hold the page's scripts until the shopper has opened the menu, as a slow connection would.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/blog/the-story-of-ratlami-sev', { waitUntil: 'commit' })
+  await page.getByLabel('Menu').click()
+  const menu = page.getByRole('navigation', { name: 'Mobile' })
+  await expect(menu).toBeVisible()
+  release()
+  // The Share button appears once the page is hydrated.
+  await expect(page.getByRole('button', { name: 'Share' }).first()).toBeVisible()
+  await expect(menu).toBeVisible()
+})

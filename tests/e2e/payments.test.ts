@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test'
 import { type PhonePeSimulator, startPhonePeSimulator } from '../../server/phonepe-simulator.ts'
 import { freePort, type RunningServer, startServer } from '../server-process.ts'
 import { uniquePhone } from './accounts-helpers.ts'
+import { checkoutForm } from './checkout-form.ts'
 import { expect, test } from './fixtures.ts'
 
 let shop: RunningServer
@@ -172,20 +173,7 @@ test('the gateway is asked for the server’s total, whatever the browser posts'
   const productId = /name="productId" value="([0-9a-f-]{36})"/.exec(html)![1]!
   await request.post('/cart', { form: { intent: 'add', productId, size: '250g', enhanced: '1' } })
   const response = await request.post('/checkout', {
-    form: {
-      idempotencyKey: randomUUID(),
-      fullName: 'Forger',
-      email: 'forger@example.com',
-      phone: uniquePhone(),
-      address: '1, Some Street, Some Area',
-      city: 'Indore',
-      state: 'Madhya Pradesh',
-      pincode: '452001',
-      paymentMethod: 'online',
-      acceptTerms: 'on',
-      total: '100',
-      amount: '100',
-    },
+    form: checkoutForm({ paymentMethod: 'online', total: '100', amount: '100' }),
   })
   expect(await response.text()).toContain('Test payment of <strong>₹130.00</strong>')
   await request.dispose()
