@@ -1,39 +1,37 @@
-// The cart drawer (spec section 2): slides in from the right with the cart's lines, the coupon field,
-// the free-delivery hint, the totals and the way to checkout. Without JavaScript the header's cart
-// button is a plain link to /checkout, which shows the same cart.
-import { Minus, Plus, ShoppingBag, ShoppingCart, Trash2, X } from 'lucide-react'
-import { Dialog } from 'radix-ui'
-import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router'
-import { productPath } from '#app/catalog/product-card.tsx'
-import { formatRupees } from '#app/shared/money.ts'
-import { Button } from '#app/ui/button.tsx'
-import { ShopImage } from '#app/ui/shop-image.tsx'
-import type { CartLine } from './cart.server.ts'
-import { CartForm } from './cart-form.tsx'
+// The header's cart button and its drawer (spec section 2). Without JavaScript the button is a plain
+// link to /checkout, which shows the same cart; with it, the button opens the drawer, whose code is
+// loaded the first time a shopper reaches for the button.
+import { ShoppingCart } from 'lucide-react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 import type { CartView } from './cart-session.server.ts'
-import { CartSummary, CouponField } from './cart-summary.tsx'
+import { itemCountLabel } from './item-count.ts'
 
-export function itemCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'item' : 'items'}`
-}
+const loadPanel = () => import('./cart-drawer-panel.tsx')
+const CartDrawerPanel = lazy(loadPanel)
 
 export function CartDrawer({ cart, signedIn }: { cart: CartView; signedIn: boolean }) {
   const [open, setOpen] = useState(false)
+  const [wanted, setWanted] = useState(false)
   const button = useRef<HTMLAnchorElement>(null)
   const location = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (e.g. to checkout) closes the drawer
   useEffect(() => setOpen(false), [location.key])
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <>
       <a
         ref={button}
         href="/checkout"
         onClick={(event) => {
           event.preventDefault()
+          setWanted(true)
           setOpen(true)
         }}
+        // Fetch the panel's code as soon as a shopper heads for the button.
+        onPointerEnter={loadPanel}
+        onTouchStart={loadPanel}
+        onFocus={loadPanel}
         className="relative flex size-11 items-center justify-center rounded-md text-brown hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
         aria-label={`Cart, ${itemCountLabel(cart.itemCount)}`}
       >
@@ -47,174 +45,11 @@ export function CartDrawer({ cart, signedIn }: { cart: CartView; signedIn: boole
           </span>
         )}
       </a>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
-        <Dialog.Content
-          // Focus goes back to the cart button (there is no Dialog.Trigger: the button is a link without JavaScript).
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            button.current?.focus()
-          }}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-background shadow-xl data-[state=closed]:animate-out data-[state=closed]:slide-out-to-right data-[state=open]:animate-in data-[state=open]:slide-in-from-right"
-        >
-          <div className="flex items-center justify-between border-b px-4 py-3">
-            <Dialog.Title className="flex items-center gap-2 text-xl font-bold">
-              <ShoppingBag className="size-5 text-primary" aria-hidden />
-              Your Cart
-              <span className="text-base font-normal text-muted-foreground">({itemCountLabel(cart.itemCount)})</span>
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close cart">
-                <X className="size-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            The packets in your cart, their prices and the total.
-          </Dialog.Description>
-          {cart.lines.length === 0 ? (
-            <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
-              <ShoppingCart className="size-12 text-muted-foreground/60" aria-hidden />
-              <p className="text-lg font-semibold">Your cart is empty</p>
-              <Dialog.Close asChild>
-                <Button asChild>
-                  <Link to="/products">Continue Shopping</Link>
-                </Button>
-              </Dialog.Close>
-            </div>
-          ) : (
-            <>
-              <ul className="flex-1 divide-y overflow-y-auto px-4" aria-label="Items in your cart">
-                {cart.lines.map((line) => (
-                  <li key={`${line.productId}-${line.size}`}>
-                    <CartLineItem line={line} />
-                  </li>
-                ))}
-              </ul>
-              <div className="space-y-3 border-t bg-card px-4 pt-3 pb-4">
-                <CouponField coupon={cart.coupon} />
-                <CartSummary totals={cart.totals} coupon={cart.coupon} />
-                {!signedIn && (
-                  <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">
-                    No account needed! You can checkout directly or{' '}
-                    <Link to="/auth" className="font-semibold underline underline-offset-2">
-                      login
-                    </Link>{' '}
-                    for order tracking.
-                  </p>
-                )}
-                <Button asChild size="lg" className="w-full">
-                  <Link to="/checkout">{signedIn ? 'Proceed to Checkout' : 'Continue as Guest'}</Link>
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  )
-}
-
-function CartLineItem({ line }: { line: CartLine }) {
-  const label = `${line.name} (${line.size})`
-  return (
-    <div className="flex gap-3 py-3">
-      <ShopImage
-        src={line.imageUrl}
-        alt=""
-        width={320}
-        height={320}
-        sizes="64px"
-        className="size-16 shrink-0 rounded-lg"
-      />
-      <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <Link to={productPath(line.slug)} className="font-semibold leading-snug hover:text-primary">
-              {line.name}
-            </Link>
-            <p className="text-sm text-muted-foreground">
-              {line.size} · {formatRupees(line.unitPrice)} each
-            </p>
-          </div>
-          <CartForm>
-            {(busy) => (
-              <>
-                <input type="hidden" name="productId" value={line.productId} />
-                <input type="hidden" name="size" value={line.size} />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="remove"
-                  variant="ghost"
-                  size="icon"
-                  disabled={busy}
-                  aria-label={`Remove ${label}`}
-                  className="-mt-1 -mr-2 text-muted-foreground hover:text-destructive"
-                >
-                  <Trash2 aria-hidden />
-                </Button>
-              </>
-            )}
-          </CartForm>
-        </div>
-        <div className="mt-2 flex items-center justify-between gap-2">
-          <QuantityStepper line={line} label={label} />
-          <p className="font-bold text-brown">{formatRupees(line.unitPrice * line.quantity)}</p>
-        </div>
-        {line.problem && <p className="mt-1 text-sm font-medium text-destructive">{line.problem}</p>}
-      </div>
-    </div>
-  )
-}
-
-function QuantityStepper({ line, label }: { line: CartLine; label: string }) {
-  return (
-    <div className="flex items-center rounded-md border bg-card">
-      <CartForm quiet>
-        {(busy) => (
-          <>
-            <input type="hidden" name="intent" value="set" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="size" value={line.size} />
-            <input type="hidden" name="quantity" value={line.quantity - 1} />
-            <Button
-              type="submit"
-              variant="ghost"
-              size="icon"
-              disabled={busy}
-              aria-label={`One less ${label}`}
-              className="size-9"
-            >
-              <Minus aria-hidden />
-            </Button>
-          </>
-        )}
-      </CartForm>
-      <span className="min-w-8 text-center font-semibold">
-        <span className="sr-only">Quantity of {label}: </span>
-        {line.quantity}
-      </span>
-      <CartForm quiet>
-        {(busy) => (
-          <>
-            <input type="hidden" name="intent" value="set" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="size" value={line.size} />
-            <input type="hidden" name="quantity" value={line.quantity + 1} />
-            <Button
-              type="submit"
-              variant="ghost"
-              size="icon"
-              disabled={busy || line.quantity >= line.stock}
-              aria-label={`One more ${label}`}
-              className="size-9"
-            >
-              <Plus aria-hidden />
-            </Button>
-          </>
-        )}
-      </CartForm>
-    </div>
+      {wanted && (
+        <Suspense fallback={null}>
+          <CartDrawerPanel cart={cart} signedIn={signedIn} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
   )
 }
