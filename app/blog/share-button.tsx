@@ -1,7 +1,8 @@
 import { Share2 } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
 import { toast } from 'sonner'
-import { Button } from '#app/ui/button.tsx'
+import { Button, buttonVariants } from '#app/ui/button.tsx'
+import { cn } from '#app/ui/cn.ts'
 
 const subscribe = () => () => {}
 
@@ -16,11 +17,19 @@ function useHydrated(): boolean {
 
 /**
  * Shares the post through the device's share sheet, or copies its link where there is none.
- * It needs JavaScript, so it only appears once the page is interactive.
+ * It needs JavaScript, so it only appears once the page is interactive; until then an invisible
+ * stand-in of its size holds its place, so nothing below it moves when it appears.
  */
 export function ShareButton({ title, text }: { title: string; text: string }) {
   const hydrated = useHydrated()
-  if (!hydrated) return null
+  if (!hydrated) {
+    return (
+      <span aria-hidden className={cn(buttonVariants({ variant: 'outline' }), 'invisible')}>
+        <Share2 />
+        Share
+      </span>
+    )
+  }
 
   async function share() {
     // The address without query or fragment: what the post is, not how this reader arrived.
