@@ -47,8 +47,8 @@ export async function readPaymentStatus(
       try {
         const outcome = await checkAttempt(db, payments.gateway, attempt.merchantOrderId, { log })
         if (outcome !== 'pending') {
-          const now = await findVisibleOrder(db, orderId, visitor)
-          paymentStatus = (now?.paymentStatus ?? paymentStatus) as PaymentStatus
+          const updated = await findVisibleOrder(db, orderId, visitor)
+          paymentStatus = (updated?.paymentStatus ?? paymentStatus) as PaymentStatus
         }
       } catch (error) {
         log.warn({ err: error, orderId }, 'could not ask the gateway about a payment')
