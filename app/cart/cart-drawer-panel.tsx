@@ -154,50 +154,48 @@ function CartLineItem({ line }: { line: CartLine }) {
 function QuantityStepper({ line, label }: { line: CartLine; label: string }) {
   return (
     <div className="flex items-center rounded-md border bg-card">
-      <CartForm quiet>
-        {(busy) => (
-          <>
-            <input type="hidden" name="intent" value="set" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="size" value={line.size} />
-            <input type="hidden" name="quantity" value={line.quantity - 1} />
-            <Button
-              type="submit"
-              variant="ghost"
-              size="icon"
-              disabled={busy}
-              aria-label={`One less ${label}`}
-              className="size-9"
-            >
-              <Minus aria-hidden />
-            </Button>
-          </>
-        )}
-      </CartForm>
+      <StepButton line={line} step={-1} label={`One less ${label}`} />
       <span className="min-w-8 text-center font-semibold">
         <span className="sr-only">Quantity of {label}: </span>
         {line.quantity}
       </span>
-      <CartForm quiet>
-        {(busy) => (
-          <>
-            <input type="hidden" name="intent" value="set" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="size" value={line.size} />
-            <input type="hidden" name="quantity" value={line.quantity + 1} />
-            <Button
-              type="submit"
-              variant="ghost"
-              size="icon"
-              disabled={busy || line.quantity >= line.stock}
-              aria-label={`One more ${label}`}
-              className="size-9"
-            >
-              <Plus aria-hidden />
-            </Button>
-          </>
-        )}
-      </CartForm>
+      <StepButton line={line} step={1} label={`One more ${label}`} disabled={line.quantity >= line.stock} />
     </div>
+  )
+}
+
+/** Sets the line's quantity one packet lower or higher (0 removes it). */
+function StepButton({
+  line,
+  step,
+  label,
+  disabled = false,
+}: {
+  line: CartLine
+  step: 1 | -1
+  label: string
+  disabled?: boolean
+}) {
+  return (
+    <CartForm quiet>
+      {(busy) => (
+        <>
+          <input type="hidden" name="intent" value="set" />
+          <input type="hidden" name="productId" value={line.productId} />
+          <input type="hidden" name="size" value={line.size} />
+          <input type="hidden" name="quantity" value={line.quantity + step} />
+          <Button
+            type="submit"
+            variant="ghost"
+            size="icon"
+            disabled={busy || disabled}
+            aria-label={label}
+            className="size-9"
+          >
+            {step > 0 ? <Plus aria-hidden /> : <Minus aria-hidden />}
+          </Button>
+        </>
+      )}
+    </CartForm>
   )
 }

@@ -8,10 +8,9 @@ import { toast } from 'sonner'
 import type { CartView } from '#app/cart/cart-session.server.ts'
 import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
-import { useShopSettings } from '#app/settings/use-shop-settings.ts'
+import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'
-import { telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { cn } from '#app/ui/cn.ts'
@@ -398,7 +397,6 @@ export function PayAgain({
   error: string | null
 }) {
   const processing = useCheckoutSubmitting()
-  const settings = useShopSettings()
   useEffect(() => {
     if (error) toast.error('Payment Error', { description: error })
   }, [error])
@@ -425,17 +423,7 @@ export function PayAgain({
             </Button>
           </Form>
           <p className="text-sm text-muted-foreground">
-            Trouble paying online? Call us
-            {settings && (
-              <>
-                {' '}
-                on{' '}
-                <a href={telHref(settings.phone)} className="font-semibold text-primary">
-                  {settings.phone}
-                </a>
-              </>
-            )}{' '}
-            and we can change it to cash on delivery.
+            Trouble paying online? Call us on <ShopPhoneLink /> and we can change it to cash on delivery.
           </p>
         </CardContent>
       </Card>

@@ -5,9 +5,8 @@ import { CircleAlert, CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-r
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { Link, useFetcher, useNavigate } from 'react-router'
 import type { PaymentStatus } from '#app/orders/status.ts'
-import { useShopSettings } from '#app/settings/use-shop-settings.ts'
+import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { formatRupees } from '#app/shared/money.ts'
-import { telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import {
   INVALID_REQUEST,
@@ -55,7 +54,6 @@ export function PaymentStatusPage({
   signedIn: boolean
   initial: Shown
 }) {
-  const settings = useShopSettings()
   const fetcher = useFetcher<{ paymentStatus?: PaymentStatus; error?: string }>()
   const [shown, setShown] = useState<Shown>(initial)
   const [attempts, setAttempts] = useState(0)
@@ -162,17 +160,7 @@ export function PaymentStatusPage({
       <p>{detail ? `${detail.charAt(0).toUpperCase()}${detail.slice(1)}.` : ''}</p>
       {summary}
       <p className="text-sm text-muted-foreground">
-        Please do not pay again for this order.
-        {settings && (
-          <>
-            {' '}
-            Questions? Call us on{' '}
-            <a href={telHref(settings.phone)} className="font-semibold text-primary">
-              {settings.phone}
-            </a>
-            .
-          </>
-        )}
+        Please do not pay again for this order. Questions? Call us on <ShopPhoneLink />.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>
