@@ -36,7 +36,14 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
     const due = await tx
       .select({ id: outboxJobs.id })
       .from(outboxJobs)
-      .where(and(or(eq(outboxJobs.status, 'pending'), eq(outboxJobs.status, 'running')), lte(outboxJobs.runAfter, now)))
+      // Due by the database's clock, which stamped run_after on insert (microseconds): a job enqueued
+      // in the same millisecond as this claim is due, as it would not be by a JavaScript Date.
+      .where(
+        and(
+          or(eq(outboxJobs.status, 'pending'), eq(outboxJobs.status, 'running')),
+          lte(outboxJobs.runAfter, sql`now()`),
+        ),
+      )
       .orderBy(outboxJobs.id)
       .limit(batch)
       .for('update', { skipLocked: true })
