@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { breadcrumbTrail } from './breadcrumb-trail.ts'
+import { breadcrumbTrail, hasCrumbs } from './breadcrumb-trail.ts'
 
 describe('breadcrumb trail', () => {
   it('turns dashes into spaces and capitalises words', () => {
@@ -28,5 +28,11 @@ describe('breadcrumb trail', () => {
   it('decodes escapes and survives malformed ones', () => {
     expect(breadcrumbTrail('/products/masala%20sev').at(-1)?.label).toBe('Masala Sev')
     expect(breadcrumbTrail('/products/%E0%A4').at(-1)?.label).toBe('%E0%A4')
+  })
+
+  it('knows a route handle that names its own crumbs', () => {
+    expect(hasCrumbs({ crumbs: () => [] })).toBe(true)
+    expect(hasCrumbs({ crumbs: [] })).toBe(false)
+    expect(hasCrumbs(undefined)).toBe(false)
   })
 })

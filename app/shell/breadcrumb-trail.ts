@@ -3,6 +3,18 @@ export interface Crumb {
   path: string
 }
 
+/**
+ * A route whose path does not read as a trail (ids, resource routes in between) names its crumbs
+ * after Home in its `handle`: `export const handle: CrumbsHandle = { crumbs: (params) => [...] }`.
+ */
+export interface CrumbsHandle {
+  crumbs: (params: Record<string, string | undefined>) => Crumb[]
+}
+
+export function hasCrumbs(handle: unknown): handle is CrumbsHandle {
+  return typeof handle === 'object' && handle !== null && 'crumbs' in handle && typeof handle.crumbs === 'function'
+}
+
 /** '/blog/how-to-store-sev' -> Home, Blog, How To Store Sev (dashes to spaces, words capitalised). */
 export function breadcrumbTrail(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean)

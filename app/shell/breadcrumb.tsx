@@ -1,10 +1,17 @@
 import { ChevronRight } from 'lucide-react'
-import { Link } from 'react-router'
-import { breadcrumbTrail } from './breadcrumb-trail.ts'
+import { Link, useMatches } from 'react-router'
+import { breadcrumbTrail, hasCrumbs } from './breadcrumb-trail.ts'
 
-/** Shown on every page but home: one crumb per path segment, the last one not a link. */
+/**
+ * Shown on every page but home: one crumb per path segment, or the crumbs the page's route names
+ * (CrumbsHandle); the last one is not a link.
+ */
 export function Breadcrumb({ pathname }: { pathname: string }) {
-  const trail = breadcrumbTrail(pathname)
+  const named = useMatches().findLast((match) => hasCrumbs(match.handle))
+  const trail =
+    named && hasCrumbs(named.handle)
+      ? [{ label: 'Home', path: '/' }, ...named.handle.crumbs(named.params)]
+      : breadcrumbTrail(pathname)
   if (trail.length < 2) return null
   return (
     <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-4 pt-4 text-sm text-muted-foreground">

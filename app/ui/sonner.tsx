@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
 
 /** Toasts as the spec sets them: one at a time, 5 s, F8 focuses the toast area. */
@@ -11,13 +12,23 @@ function Toaster(props: ToasterProps) {
       // Below the sticky header, so a toast never hides the cart button.
       offset={{ top: 72 }}
       mobileOffset={{ top: 72 }}
-      toastOptions={{
-        classNames: {
-          toast: 'bg-card text-card-foreground border-border shadow-lg',
-          description: 'text-muted-foreground',
-          error: 'bg-destructive text-destructive-foreground border-destructive',
-        },
-      }}
+      // Sonner colours toasts from these variables (its own rules outrank utility classes); rich
+      // colours give an error its own: the shop's chilli red.
+      richColors
+      style={
+        {
+          '--normal-bg': 'var(--card)',
+          '--normal-text': 'var(--card-foreground)',
+          '--normal-border': 'var(--border)',
+          '--success-bg': 'var(--card)',
+          '--success-text': 'var(--card-foreground)',
+          '--success-border': 'var(--border)',
+          '--error-bg': 'var(--destructive)',
+          '--error-text': 'var(--destructive-foreground)',
+          '--error-border': 'var(--destructive)',
+        } as CSSProperties
+      }
+      toastOptions={{ classNames: { toast: 'shadow-lg' } }}
       {...props}
     />
   )
