@@ -1,5 +1,5 @@
 // Start-up: configuration, database (migrated explicitly), first-start data, HTTP server, shutdown.
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { createServer, type RequestListener } from 'node:http'
 import path from 'node:path'
@@ -7,17 +7,21 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { resolveAuthSecret } from '../app/accounts/auth-secret.server.ts'
-import { createSms } from '../app/accounts/sms.server.ts'
+import { pruneShopEvents } from '../app/notifications/live-events.server.ts'
+import { startOrderStatsCompactor } from '../app/orders/order-stats.server.ts'
 import { createPhonePe, PHONEPE_HOSTS } from '../app/payments/phonepe.server.ts'
 import { startPaymentReconciler } from '../app/payments/reconciler.server.ts'
 import { PHONEPE_WEBHOOK_PATH } from '../app/payments/webhook.ts'
 import { type Config, ConfigError, parseConfig } from '../app/platform/config.server.ts'
 import { openDatabase } from '../app/platform/db.server.ts'
+import { startEventBus } from '../app/platform/event-bus.server.ts'
 import { initialiseShop } from '../app/platform/first-start.server.ts'
 import { createLogger } from '../app/platform/logger.server.ts'
 import { createMailer } from '../app/platform/mailer.server.ts'
 import { startOutboxWorker } from '../app/platform/outbox.server.ts'
+import { startPoller } from '../app/platform/poller.server.ts'
 import type { PaymentServices, Services } from '../app/platform/services.server.ts'
+import { createSms } from '../app/platform/sms.server.ts'
 import { getSettings } from '../app/settings/settings.server.ts'
 import { createApp } from './app.ts'
 import type { PhonePeSimulator } from './phonepe-simulator.ts'
@@ -52,19 +56,32 @@ const sms = createSms({ sms: config.sms, dataDir, logger })
 // Loaded after the configuration is read: a refused configuration stops start-up without loading it.
 const { createAuth } = await import('../app/accounts/auth.server.ts')
 const { ensureAdmin, ensureFirstRunAdmin } = await import('../app/admin/bootstrap.server.ts')
+const secret = resolveAuthSecret(config.authSecret, dataDir)
 const auth = createAuth({
   config,
   db: database.db,
   logger,
   mailer,
   sms,
-  secret: resolveAuthSecret(config.authSecret, dataDir),
+  secret,
   shopName: (await getSettings(database.db)).shopName,
 })
 await bootstrapAdmin()
 const { payments, simulator } = await createPayments()
-const services: Services = { config, database, db: database.db, logger, mailer, auth, sms, payments }
-const outbox = startOutboxWorker(database.db, { mail: (message) => mailer.send(message) }, logger)
+const events = await startEventBus(database, logger)
+const otpKey = createHmac('sha256', secret).update('delivery-otp').digest('hex')
+const services: Services = { config, database, db: database.db, logger, mailer, events, otpKey, auth, sms, payments }
+const outbox = startOutboxWorker(
+  database.db,
+  { mail: (message) => mailer.send(message), sms: (message) => sms.send(message) },
+  logger,
+)
+const feedPruner = startPoller(() => pruneShopEvents(database.db), {
+  intervalMs: 60 * 60_000,
+  logger,
+  name: 'change feed pruner',
+})
+const statsCompactor = startOrderStatsCompactor(database, logger)
 const reconciler = payments ? startPaymentReconciler(database.db, payments.gateway, logger) : null
 
 const listener = dev ? await createDevListener() : await createProductionListener()
@@ -158,11 +175,15 @@ async function shutdown(signal: string) {
     process.exit(1)
   }, 10_000)
   force.unref()
+  // Live streams would hold the server open: end them first (browsers reconnect to another instance).
+  await events.close()
   await new Promise<void>((resolve) => {
     server.close(() => resolve())
     server.closeIdleConnections()
   })
   await outbox.stop()
+  await feedPruner.stop()
+  await statsCompactor.stop()
   await reconciler?.stop()
   await simulator?.stop()
   await database.close()

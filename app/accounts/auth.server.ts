@@ -11,11 +11,11 @@ import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import type { Mailer } from '#app/platform/mailer.server.ts'
 import { rateLimits } from '#app/platform/schema.ts'
+import type { Sms } from '#app/platform/sms.server.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 import { isCommonPassword } from './common-passwords.server.ts'
 import { COMMON_PASSWORD_MESSAGE, MIN_PASSWORD_LENGTH, OTP_ATTEMPTS, OTP_TTL_SECONDS } from './rules.ts'
 import { accounts, sessions, twoFactors, users, verifications } from './schema.ts'
-import type { Sms } from './sms.server.ts'
 
 /**
  * The client address reaches better-auth (rate limiter, session records) in this header only. The

@@ -4,15 +4,60 @@
 
 export interface AdminEndpoint {
   method: 'GET' | 'POST'
+  /** The route's pattern in app/routes.ts. */
+  route: string
+  /** A URL of it to request. */
   path: string
   /** Form fields for a POST. */
   form?: Record<string, string>
   /** Text that appears in the answer only when the admin asks (never in a refusal). */
   adminOnly: string
+  /** The admin's answer, when not 200 (an unknown order is a 404 even for the admin). */
+  adminStatus?: number
+  /** A stream that never ends (Server-Sent Events): the test reads its first chunk only. */
+  stream?: boolean
 }
 
+/** An order id no order has. */
+const NO_ORDER = '00000000-0000-4000-8000-000000000000'
+
 export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
-  { method: 'GET', path: '/admin', adminOnly: 'data-admin-panel' },
-  { method: 'GET', path: '/admin.data', adminOnly: 'totalOrders' },
-  { method: 'GET', path: '/admin/stats', adminOnly: '"totalOrders"' },
+  { method: 'GET', route: '/admin', path: '/admin', adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin', path: '/admin.data', adminOnly: 'totalOrders' },
+  { method: 'GET', route: '/admin', path: '/admin?status=pending', adminOnly: 'Order Management' },
+  { method: 'GET', route: '/admin/products', path: '/admin/products', adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin/blogs', path: '/admin/blogs', adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin/push', path: '/admin/push', adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin/stats', path: '/admin/stats', adminOnly: '"totalOrders"' },
+  { method: 'GET', route: '/admin/orders.csv', path: '/admin/orders.csv', adminOnly: 'Order number' },
+  {
+    method: 'GET',
+    route: '/admin/orders/:orderId',
+    path: `/admin/orders/${NO_ORDER}`,
+    adminOnly: 'This order does not exist.',
+    adminStatus: 404,
+  },
+  {
+    method: 'POST',
+    route: '/admin/orders/:orderId',
+    path: `/admin/orders/${NO_ORDER}`,
+    form: { intent: 'status', status: 'cancelled', version: '2026-01-01T00:00:00.000Z' },
+    adminOnly: 'This order does not exist.',
+    adminStatus: 404,
+  },
+  {
+    method: 'GET',
+    route: '/admin/orders/:orderId/slip',
+    path: `/admin/orders/${NO_ORDER}/slip`,
+    adminOnly: 'This order does not exist.',
+    adminStatus: 404,
+  },
+  {
+    method: 'POST',
+    route: '/admin/notifications',
+    path: '/admin/notifications',
+    form: { intent: 'mark-all-read' },
+    adminOnly: 'marked',
+  },
+  { method: 'GET', route: '/admin/events', path: '/admin/events', adminOnly: 'event: ready', stream: true },
 ]

@@ -69,6 +69,7 @@ export async function checkoutLoader(request: Request, context: Context) {
       signedIn: viewer !== null,
       idempotencyKey: randomUUID(),
       onlinePaymentAvailable: payments !== null,
+      publicUrl: config.publicUrl,
     },
     { headers },
   )
@@ -104,6 +105,7 @@ export async function checkoutAction(request: Request, context: Context) {
       idempotencyKey: key,
       sessionHash: visitor.hash,
       onlinePaymentAvailable: payments !== null,
+      publicUrl: config.publicUrl,
     })
   } catch (error) {
     if (error instanceof OrderError) {

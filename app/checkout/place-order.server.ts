@@ -12,6 +12,7 @@ import { sellingPrice } from '#app/catalog/pricing.ts'
 import { isSize } from '#app/catalog/sizes.ts'
 import { lockProducts, takeStock } from '#app/catalog/stock.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
+import { enqueueNewOrderNotice } from '#app/orders/order-notices.server.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
 import { orderNumber, paymentMethodLabel } from '#app/orders/status.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
@@ -44,6 +45,8 @@ export interface PlaceOrderInput {
   sessionHash: string
   /** Online payment can be chosen only when a gateway is ready. */
   onlinePaymentAvailable: boolean
+  /** The shop's origin, for the links in the notices. */
+  publicUrl: string
   now?: Date
 }
 
@@ -162,16 +165,16 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     .returning({ id: orders.id })
   if (!order) throw new Error('the order was not stored')
 
-  await tx.insert(orderItems).values(
-    lines.map((line) => ({
-      orderId: order.id,
-      productId: line.product.id,
-      productName: line.product.name,
-      size: line.size,
-      quantity: line.quantity,
-      price: line.unitPrice,
-    })),
-  )
+  const items = lines.map((line, position) => ({
+    orderId: order.id,
+    position,
+    productId: line.product.id,
+    productName: line.product.name,
+    size: line.size,
+    quantity: line.quantity,
+    price: line.unitPrice,
+  }))
+  await tx.insert(orderItems).values(items)
   await tx
     .insert(orderStatusHistory)
     .values({ orderId: order.id, fromStatus: null, toStatus: 'pending', note: 'Order placed', createdAt: now })
@@ -196,6 +199,22 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size), ...line })),
     }),
   )
+  await enqueueNewOrderNotice(tx, {
+    order: {
+      id: order.id,
+      userId: scope.userId,
+      customerName: details.fullName,
+      email: details.email,
+      phone: details.phone,
+      shippingAddress: shippingAddress(details),
+      totalAmount: totals.total,
+      paymentMethod: details.paymentMethod,
+      paymentStatus: 'pending',
+      items,
+    },
+    shop,
+    publicUrl: input.publicUrl,
+  })
   if (scope.userId) await tx.delete(cartItems).where(eq(cartItems.userId, scope.userId))
   await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, key))
 

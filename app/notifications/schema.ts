@@ -14,7 +14,13 @@ export const adminNotificationsRealtime = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('admin_notifications_realtime_created_idx').on(t.createdAt.desc())],
+  // One notification or more per order, so these grow like orders: Recent Activity reads the newest
+  // (backwards: see the note on orders' indexes), the badge counts the unread, Details an order's.
+  (t) => [
+    index('admin_notifications_realtime_created_idx').on(t.createdAt, t.id),
+    index('admin_notifications_realtime_unread_idx').on(t.createdAt).where(sql`${t.isRead} = false`),
+    index('admin_notifications_realtime_order_idx').on(t.orderId),
+  ],
 )
 
 /** Push notifications the admin sent to subscribed visitors. */

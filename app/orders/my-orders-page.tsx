@@ -10,10 +10,7 @@ import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
 import type { CustomerOrder, CustomerOrderDetails } from './orders.server.ts'
-import { orderNumber, PAYMENT_STATUS_LABEL, type PaymentStatus, paymentMethodLabel } from './status.ts'
-
-/** Order cards show this many items, then '+N more items' (spec section 9). */
-export const ITEMS_ON_CARD = 2
+import { ITEMS_ON_CARD, orderNumber, PAYMENT_STATUS_LABEL, type PaymentStatus, paymentMethodLabel } from './status.ts'
 
 export function MyOrdersPage({
   orders,

@@ -41,7 +41,7 @@ async function itemsOf(db: Tx, orderIds: string[]) {
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.id))
+    .orderBy(asc(orderItems.position), asc(orderItems.id))
   const byOrder = new Map<string, OrderItemView[]>()
   for (const { orderId, ...item } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), item])
   return byOrder

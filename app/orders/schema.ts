@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from '../accounts/schema.ts'
 import { products } from '../catalog/schema.ts'
 import { SIZES } from '../catalog/sizes.ts'
@@ -46,11 +60,16 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check('orders_otp_attempts_check', sql`${t.deliveryOtpAttempts} >= 0`),
-    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('orders_created_at_idx').on(t.createdAt.desc()),
-    index('orders_status_idx').on(t.status),
-    index('orders_payment_status_idx').on(t.paymentMethod, t.paymentStatus),
+    // Ascending on purpose: 'order by created_at desc' reads them backwards. (Drizzle writes .desc() as
+    // DESC NULLS LAST, which such a query cannot use.)
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The admin's order list: newest first, filtered by status or payment, searched by number, phone or name.
+    index('orders_created_at_idx').on(t.createdAt, t.id),
+    index('orders_status_idx').on(t.status, t.createdAt, t.id),
+    index('orders_payment_status_idx').on(t.paymentMethod, t.paymentStatus, t.createdAt),
     index('orders_phone_idx').on(t.phone),
+    index('orders_number_idx').on(sql`right(${t.id}::text, 8)`),
+    index('orders_customer_name_idx').using('gin', sql`to_tsvector('simple', ${t.customerName})`),
   ],
 )
 
@@ -67,6 +86,8 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Unit price in paise for the chosen size, as charged. */
     price: integer('price').notNull(),
+    /** The line's place in the order, as the cart listed it (0 first): cards show the first lines. */
+    position: integer('position').notNull().default(0),
   },
   (t) => [
     check('order_items_size_check', sql`${t.size} in ('250g', '500g', '1kg')`),
@@ -147,3 +168,38 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
 )
+
+/**
+ * The stat cards' rollup (app/orders/order-stats.server.ts): orders and the sum of their total_amount
+ * per India calendar day of created_at, status, payment method and payment status. Kept exact by
+ * triggers on orders (in the migration that creates this table, drizzle/0004_order_stats_rollup.sql),
+ * which only append to order_stat_deltas; the compactor folds those deltas in here. Readers sum both.
+ */
+export const orderDailyStats = pgTable(
+  'order_daily_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull(),
+    /** Paise: the sum of the orders' total_amount, cancelled or not (readers decide what counts). */
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'order_daily_stats_pk', columns: [t.day, t.status, t.paymentMethod, t.paymentStatus] })],
+)
+
+/**
+ * Signed changes to order_daily_stats not folded in yet: +1 and the amount for an order inserted,
+ * -1 and minus the amount for one deleted, both for one whose counted facts changed. Append-only for
+ * everyone but the compactor, so concurrent checkouts never wait on a shared counter row; no index,
+ * no key, so an append costs one heap write.
+ */
+export const orderStatDeltas = pgTable('order_stat_deltas', {
+  day: date('day', { mode: 'string' }).notNull(),
+  status: text('status').notNull(),
+  paymentMethod: text('payment_method').notNull(),
+  paymentStatus: text('payment_status').notNull(),
+  orderCount: integer('order_count').notNull(),
+  totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+})

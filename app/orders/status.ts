@@ -6,6 +6,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
+/** Order cards show their first 2 items, then '+N more items' (spec section 9). */
+export const ITEMS_ON_CARD = 2
+
 /** The order number a shopper sees: the last 8 characters of the order id. */
 export function orderNumber(orderId: string): string {
   return orderId.slice(-8)

@@ -2,10 +2,9 @@
 // starting an attempt, applying what the gateway reports (webhook, status check, reconciler) exactly
 // once and never moving a paid order back, and returning the stock an unpaid order held.
 import { and, desc, eq, gt, isNull, lt, ne, notExists, or, type SQLWrapper, sql } from 'drizzle-orm'
-import { stockOf } from '#app/catalog/sizes.ts'
-import { lockProducts, returnStock, type StockLine, takeStock } from '#app/catalog/stock.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
-import { orderItems, orders } from '#app/orders/schema.ts'
+import { releaseOrderStock, reserveOrderStockAgain } from '#app/orders/order-stock.server.ts'
+import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
@@ -25,44 +24,6 @@ export class PaymentError extends Error {
     super(message)
     this.name = 'PaymentError'
   }
-}
-
-/** An order's items; a product deleted since has no id (and no shelf to go back to). */
-function orderLines(tx: Tx, orderId: string) {
-  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))
-}
-
-function onShelf(lines: Awaited<ReturnType<typeof orderLines>>): StockLine[] {
-  return lines.flatMap((line) => (line.productId ? [{ ...line, productId: line.productId }] : []))
-}
-
-/** Puts an order's packets back on the shelf (once: stock_released_at marks it). */
-async function releaseStock(tx: Tx, orderId: string, now: Date): Promise<boolean> {
-  const [released] = await tx
-    .update(orders)
-    .set({ stockReleasedAt: now, updatedAt: now })
-    .where(and(eq(orders.id, orderId), isNull(orders.stockReleasedAt)))
-    .returning({ id: orders.id })
-  if (!released) return false
-  await returnStock(tx, onShelf(await orderLines(tx, orderId)), now)
-  return true
-}
-
-/** Takes an order's packets off the shelf again (a retried payment after its stock was released). */
-async function reserveAgain(tx: Tx, orderId: string, now: Date): Promise<string | null> {
-  const lines = await orderLines(tx, orderId)
-  const locked = await lockProducts(
-    tx,
-    onShelf(lines).map((line) => line.productId),
-  )
-  const soldOut = lines.find((line) => {
-    const product = line.productId ? locked.get(line.productId) : undefined
-    return !product || stockOf(product, line.size) < line.quantity
-  })
-  if (soldOut) return `${soldOut.productName} (${soldOut.size}) has sold out since you ordered.`
-  await takeStock(tx, onShelf(lines), now)
-  await tx.update(orders).set({ stockReleasedAt: null, updatedAt: now }).where(eq(orders.id, orderId))
-  return null
 }
 
 /**
@@ -89,7 +50,7 @@ export async function startPayment(
       throw new PaymentError('Your payment is still being started. Please wait a moment and try again.')
     }
     if (order.stockReleasedAt) {
-      const soldOut = await reserveAgain(tx, order.id, now)
+      const soldOut = await reserveOrderStockAgain(tx, order.id, now)
       if (soldOut) throw new PaymentError(soldOut)
     }
     const [{ count } = { count: 0 }] = await tx
@@ -234,7 +195,7 @@ export async function applyGatewayReport(
         )
         return 'paid'
       }
-      const soldOut = order.stockReleasedAt ? await reserveAgain(tx, order.id, now) : null
+      const soldOut = order.stockReleasedAt ? await reserveOrderStockAgain(tx, order.id, now) : null
       await tellAdmin(
         soldOut ? 'payment_after_release' : 'payment_received',
         soldOut
@@ -262,7 +223,7 @@ export async function applyGatewayReport(
       .limit(1)
     if (!other && order.paymentStatus !== 'paid') {
       await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: now }).where(eq(orders.id, order.id))
-      await releaseStock(tx, order.id, now)
+      await releaseOrderStock(tx, order.id, now)
     }
     return 'failed'
   })
@@ -319,7 +280,7 @@ export async function releaseAbandonedOrders(db: Db, now = new Date()): Promise<
         .limit(1)
       if (open) return false
       await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: now }).where(eq(orders.id, id))
-      return releaseStock(tx, id, now)
+      return releaseOrderStock(tx, id, now)
     })
     if (done) released.push(id)
   }

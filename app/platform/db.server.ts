@@ -23,6 +23,12 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   ping(): Promise<void>
+  /**
+   * LISTENs on `channel`: `onNotice` gets each payload as its transaction commits. With PostgreSQL a
+   * connection of its own, re-opened after a loss (then `onReconnect`, since notices sent meanwhile
+   * are gone). Returns the function that stops listening.
+   */
+  listen(channel: string, onNotice: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -57,6 +63,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
       async ping() {
         await db.execute(sql`select 1`)
       },
+      listen: (channel, onNotice, onReconnect) => listenOnPostgres(databaseUrl, channel, onNotice, onReconnect),
       close: () => pool.end(),
     }
   }
@@ -77,6 +84,66 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     async ping() {
       await db.execute(sql`select 1`)
     },
+    async listen(channel, onNotice) {
+      // The embedded database lives in this process: nothing to lose, nothing to reconnect.
+      const unlisten = await client.listen(channel, onNotice)
+      return () => unlisten()
+    },
     close: () => client.close(),
+  }
+}
+
+/** A dedicated connection that LISTENs, re-opened with backoff (1 s doubling to 30 s) after a loss. */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onReconnect: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false
+  let client: pg.Client | null = null
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let delay = 1000
+
+  const connect = async (isReconnect: boolean) => {
+    const next = new pg.Client({ connectionString: databaseUrl })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotice(message.payload ?? '')
+    })
+    next.on('error', () => lost(next))
+    next.on('end', () => lost(next))
+    await next.connect()
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    if (stopped) {
+      await next.end().catch(() => {})
+      return
+    }
+    client = next
+    delay = 1000
+    if (isReconnect) onReconnect()
+  }
+
+  const lost = (which: pg.Client) => {
+    if (stopped || client !== which) return
+    client = null
+    which.end().catch(() => {})
+    scheduleReconnect()
+  }
+
+  const scheduleReconnect = () => {
+    retryTimer = setTimeout(() => {
+      connect(true).catch(() => {
+        delay = Math.min(delay * 2, 30_000)
+        if (!stopped) scheduleReconnect()
+      })
+    }, delay)
+  }
+
+  await connect(false)
+  return async () => {
+    stopped = true
+    clearTimeout(retryTimer)
+    await client?.end().catch(() => {})
+    client = null
   }
 }

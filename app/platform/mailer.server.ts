@@ -10,6 +10,8 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
+  /** The same message as HTML, for mail clients that show it. */
+  html?: string
   replyTo?: string
 }
 

@@ -7,10 +7,12 @@ import type { Logger } from './logger.server.ts'
 import type { MailMessage } from './mailer.server.ts'
 import { startPoller } from './poller.server.ts'
 import { outboxJobs } from './schema.ts'
+import type { SmsMessage } from './sms.server.ts'
 
 /** Every kind of job and its payload. */
 export interface OutboxPayloads {
   mail: MailMessage
+  sms: SmsMessage
 }
 export type OutboxKind = keyof OutboxPayloads
 
@@ -20,9 +22,22 @@ export const MAX_ATTEMPTS = 6
 /** A claimed job whose worker died is claimed again after this lease. */
 const LEASE_MS = 5 * 60_000
 
-export async function enqueue<K extends OutboxKind>(tx: Tx, kind: K, payload: OutboxPayloads[K]): Promise<void> {
-  await tx.insert(outboxJobs).values({ kind, payload })
+/**
+ * Adds a job in the caller's transaction. A sensitive job (its payload carries a secret, such as a
+ * delivery OTP) has its payload wiped as soon as it is done or parked: the secret is kept only until
+ * it is sent.
+ */
+export async function enqueue<K extends OutboxKind>(
+  tx: Tx,
+  kind: K,
+  payload: OutboxPayloads[K],
+  { sensitive = false }: { sensitive?: boolean } = {},
+): Promise<void> {
+  await tx.insert(outboxJobs).values({ kind, payload, sensitive })
 }
+
+/** What a sensitive job's payload becomes once it no longer needs it. */
+const WIPED = { wiped: true }
 
 /** Backoff after a failed attempt: 30 s, 1, 2, 4, 8 minutes ... */
 export function retryDelayMs(attempts: number): number {
@@ -71,7 +86,12 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
       await handler(job.payload)
       await db
         .update(outboxJobs)
-        .set({ status: 'done', completedAt: new Date(), lastError: null })
+        .set({
+          status: 'done',
+          completedAt: new Date(),
+          lastError: null,
+          ...(job.sensitive ? { payload: WIPED } : {}),
+        })
         .where(eq(outboxJobs.id, job.id))
     } catch (error) {
       const parked = job.attempts >= MAX_ATTEMPTS
@@ -81,6 +101,7 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
         .set({
           status: parked ? 'parked' : 'pending',
           lastError: error instanceof Error ? error.message : String(error),
+          ...(parked && job.sensitive ? { payload: WIPED } : {}),
           runAfter: new Date(Date.now() + retryDelayMs(job.attempts)),
         })
         .where(eq(outboxJobs.id, job.id))

@@ -1,6 +1,18 @@
 // Tables of the platform itself (background jobs, rate limits), and the whole schema in one object.
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 export const OUTBOX_STATUSES = ['pending', 'running', 'done', 'parked'] as const
 
@@ -15,6 +27,8 @@ export const outboxJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** The payload carries a secret (a delivery OTP): it is wiped once the job is done or parked. */
+    sensitive: boolean('sensitive').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -31,3 +45,23 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
+
+/**
+ * The shop's change feed, for live screens (Server-Sent Events). Rows are written by database
+ * triggers (see the migration that creates this table): an order inserted or updated, an admin
+ * notification inserted. Each insert also runs pg_notify('shop_events', id), which PostgreSQL
+ * delivers to every listening app instance when the transaction commits. The ids let a reconnecting
+ * browser ask for what it missed (Last-Event-ID). Old rows are pruned.
+ */
+export const shopEvents = pgTable(
+  'shop_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'order' (an order was placed or changed) or 'notification' (an admin notification was written). */
+    topic: text('topic').notNull(),
+    orderId: uuid('order_id'),
+    notificationId: uuid('notification_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shop_events_created_idx').on(t.createdAt)],
+)

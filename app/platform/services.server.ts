@@ -3,12 +3,13 @@
 // through createLoadContext, exported by entry.server.tsx, so both sides use the same keys.
 import { createContext, RouterContextProvider } from 'react-router'
 import type { Auth } from '../accounts/auth.server.ts'
-import type { Sms } from '../accounts/sms.server.ts'
 import type { PhonePe } from '../payments/phonepe.server.ts'
 import type { Config } from './config.server.ts'
 import type { Database, Db } from './db.server.ts'
+import type { EventBus } from './event-bus.server.ts'
 import type { Logger } from './logger.server.ts'
 import type { Mailer } from './mailer.server.ts'
+import type { Sms } from './sms.server.ts'
 
 export interface Services {
   config: Config
@@ -16,6 +17,10 @@ export interface Services {
   db: Db
   logger: Logger
   mailer: Mailer
+  /** Tells live screens (the admin's Server-Sent Events) that the shop's change feed has news. */
+  events: EventBus
+  /** The key delivery OTPs are hashed with: derived from the shop's secret, never stored. */
+  otpKey: string
   /** better-auth on the shop's database: sessions, sign-in, second factor (app/accounts). */
   auth: Auth
   sms: Sms

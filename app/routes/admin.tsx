@@ -1,5 +1,7 @@
+import { Outlet } from 'react-router'
 import { adminAction, adminLoader } from '#app/admin/admin-page.server.ts'
-import { AdminLogin, AdminPanel } from '#app/admin/admin-page.tsx'
+import { AdminLogin } from '#app/admin/admin-page.tsx'
+import { AdminPanel } from '#app/admin/admin-panel.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/admin'
 
@@ -17,8 +19,11 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export const action = (args: Route.ActionArgs) => adminAction(args)
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return loaderData.admin && loaderData.stats ? (
-    <AdminPanel admin={loaderData.admin} stats={loaderData.stats} />
+  const { admin, panel } = loaderData
+  return admin && panel ? (
+    <AdminPanel admin={admin} stats={panel.stats} unread={panel.unread} liveFrom={panel.liveFrom}>
+      <Outlet />
+    </AdminPanel>
   ) : (
     <AdminLogin actionData={actionData} />
   )

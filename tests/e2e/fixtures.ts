@@ -1,7 +1,21 @@
-import { test as base, expect } from '@playwright/test'
+import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test'
 
-/** Forms whose refusals (4xx with a message for the shopper) the browser logs as failed loads. */
-const REFUSING_FORMS = /^\/(cart|checkout|track-order)(\.data)?$/
+/**
+ * Forms whose refusals (4xx with a message for the shopper, or a toast for the owner on the orders
+ * desk) the browser logs as failed loads.
+ */
+const REFUSING_FORMS = /^\/(cart|checkout|track-order|admin\/orders\/[0-9a-f-]{36})(\.data)?$/
+
+/**
+ * Whether a console error is a 4xx the page asked for on purpose: a document that answers 4xx (an
+ * unknown path or slug, a refused form post without JavaScript) or a form the server refuses.
+ */
+export function isRefusal(message: ConsoleMessage, page: Page): boolean {
+  return (
+    /status of 4\d\d/.test(message.text()) &&
+    (message.location().url === page.url() || REFUSING_FORMS.test(new URL(message.location().url).pathname))
+  )
+}
 
 /** Every test runs against the global server, and fails on any console error in the page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -13,14 +27,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = []
       page.on('console', (message) => {
-        if (message.type() !== 'error') return
-        // A document that answers 4xx on purpose (unknown path or slug, a refused form post without
-        // JavaScript), or a form the server refuses with a 4xx and a message (a cart change, an order),
-        // is not an error of the page.
-        const refused =
-          /status of 4\d\d/.test(message.text()) &&
-          (message.location().url === page.url() || REFUSING_FORMS.test(new URL(message.location().url).pathname))
-        if (!refused) errors.push(message.text())
+        if (message.type() === 'error' && !isRefusal(message, page)) errors.push(message.text())
       })
       page.on('pageerror', (error) => errors.push(error.message))
       await use(errors)

@@ -8,16 +8,17 @@ import { type Auth, createAuth } from '#app/accounts/auth.server.ts'
 import { isCommonPassword } from '#app/accounts/common-passwords.server.ts'
 import { enforceLimits, LIMITS, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { sessions, users, verifications } from '#app/accounts/schema.ts'
-import { createSms, smsOutboxFolder } from '#app/accounts/sms.server.ts'
 import { ensureAdmin, ensureFirstRunAdmin } from '#app/admin/bootstrap.server.ts'
 import { findAdmin, requireAdmin } from '#app/admin/guard.server.ts'
 import { getAdminStats } from '#app/admin/stats.server.ts'
 import { parseConfig } from '#app/platform/config.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
+import { startEventBus } from '#app/platform/event-bus.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer } from '#app/platform/mailer.server.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
+import { createSms, smsOutboxFolder } from '#app/platform/sms.server.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
@@ -46,9 +47,22 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       secret: 'x'.repeat(40),
       shopName: 'Malwa Namkeen',
     })
-    services = { config, database, db: database.db, logger, mailer, sms, auth, payments: null }
+    const events = await startEventBus(database, logger)
+    services = {
+      config,
+      database,
+      db: database.db,
+      logger,
+      mailer,
+      events,
+      otpKey: 'k'.repeat(64),
+      sms,
+      auth,
+      payments: null,
+    }
   })
   afterAll(async () => {
+    await services?.events.close()
     await database?.close()
   })
 

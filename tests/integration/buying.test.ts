@@ -52,6 +52,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       idempotencyKey: randomUUID(),
       sessionHash: 'session-hash',
       onlinePaymentAvailable: false,
+      publicUrl: 'http://shop.test',
       ...rest,
     })
   }
@@ -189,6 +190,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
         idempotencyKey: randomUUID(),
         sessionHash: 'h',
         onlinePaymentAvailable: false,
+        publicUrl: 'http://shop.test',
       })
       const [stored] = await db.select().from(orders).where(eq(orders.id, placed.orderId))
       expect(stored?.userId).toBe('buyer-1')
@@ -289,6 +291,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
           idempotencyKey: key,
           sessionHash: 'same-session',
           onlinePaymentAvailable: false,
+          publicUrl: 'http://shop.test',
         })
       const [first, second] = await Promise.all([submit(), submit()])
       expect(first.orderId).toBe(second.orderId)
@@ -305,6 +308,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
           idempotencyKey: key,
           sessionHash: 'other-session',
           onlinePaymentAvailable: false,
+          publicUrl: 'http://shop.test',
         }),
       ).rejects.toMatchObject({ kind: 'duplicate' })
     })
@@ -425,6 +429,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
           idempotencyKey: randomUUID(),
           sessionHash: userId,
           onlinePaymentAvailable: false,
+          publicUrl: 'http://shop.test',
         })
       await db.insert(cartItems).values({ userId: 'buyer-1', productId: sev, size: '250g', quantity: 1 })
       const first = await place('buyer-1', [])

@@ -101,6 +101,7 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
       idempotencyKey: randomUUID(),
       sessionHash: 'h',
       onlinePaymentAvailable: true,
+      publicUrl: 'http://shop.test',
     })
   }
 

@@ -55,8 +55,12 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
       await database.db.transaction((tx) =>
         enqueue(tx, 'mail', { to: 'asha@example.com', subject: 'Hello', text: 'Namaste' }),
       )
-      expect(await runDueJobs(database.db, { mail: (message) => mailer.send(message) }, logger)).toBe(1)
-      expect(await runDueJobs(database.db, { mail: (message) => mailer.send(message) }, logger)).toBe(0)
+      expect(
+        await runDueJobs(database.db, { mail: (message) => mailer.send(message), sms: async () => {} }, logger),
+      ).toBe(1)
+      expect(
+        await runDueJobs(database.db, { mail: (message) => mailer.send(message), sms: async () => {} }, logger),
+      ).toBe(0)
       const files = await readdir(mailboxFolder(dataDir))
       expect(files).toHaveLength(1)
       const mail = JSON.parse(await readFile(`${mailboxFolder(dataDir)}/${files[0]}`, 'utf8'))
@@ -83,7 +87,7 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
       await database.db.transaction((tx) =>
         enqueue(tx, 'mail', { to: 'down@example.com', subject: 'Retry', text: 'x' }),
       )
-      const failing = { mail: async () => Promise.reject(new Error('SMTP is down')) }
+      const failing = { mail: async () => Promise.reject(new Error('SMTP is down')), sms: async () => {} }
       expect(await runDueJobs(database.db, failing, logger)).toBe(1)
       const [job] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.status, 'pending'))
       expect(job).toMatchObject({ attempts: 1, lastError: 'SMTP is down' })
@@ -97,6 +101,34 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
       expect(await runDueJobs(database.db, failing, logger)).toBe(1)
       const [parked] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.id, job!.id))
       expect(parked).toMatchObject({ status: 'parked', attempts: MAX_ATTEMPTS })
+    })
+
+    it('wipes a sensitive job’s payload once it is sent, or parked after its last try', async () => {
+      const secret = { to: '+919876543210', text: 'Delivery OTP 482913', sensitive: true }
+      await database.db.transaction((tx) => enqueue(tx, 'sms', secret, { sensitive: true }))
+      await database.db.transaction((tx) => enqueue(tx, 'sms', { ...secret, to: '+919876543211' }, { sensitive: true }))
+      const sent: unknown[] = []
+      let fail = false
+      const handlers = {
+        mail: async () => {},
+        sms: async (message: unknown) => {
+          if (fail) throw new Error('SMS provider down')
+          sent.push(message)
+          fail = true
+        },
+      }
+      expect(await runDueJobs(database.db, handlers, logger)).toBe(2)
+      expect(sent).toEqual([secret])
+      const [failed] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.status, 'pending'))
+      expect(JSON.stringify(failed?.payload)).toContain('482913') // still needed for the retry
+      await database.db
+        .update(outboxJobs)
+        .set({ attempts: MAX_ATTEMPTS - 1, runAfter: new Date(0) })
+        .where(eq(outboxJobs.id, failed!.id))
+      expect(await runDueJobs(database.db, handlers, logger)).toBe(1)
+      const jobs = await database.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'sms'))
+      expect(jobs.map((job) => job.status).sort()).toEqual(['done', 'parked'])
+      expect(JSON.stringify(jobs)).not.toContain('482913')
     })
   })
 })

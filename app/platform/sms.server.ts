@@ -3,13 +3,15 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Config } from '#app/platform/config.server.ts'
-import type { Logger } from '#app/platform/logger.server.ts'
+import type { Config } from './config.server.ts'
+import type { Logger } from './logger.server.ts'
 
 export interface SmsMessage {
   /** Canonical +91XXXXXXXXXX. */
   to: string
   text: string
+  /** The text carries a code for someone else (a delivery OTP): the development log leaves it out. */
+  sensitive?: boolean
 }
 
 export interface Sms {
@@ -47,9 +49,14 @@ export function createSms(options: { sms: Config['sms']; dataDir: string; logger
     async send(message) {
       await mkdir(folder, { recursive: true })
       const file = path.join(folder, `${Date.now()}-${randomUUID()}.json`)
-      await writeFile(file, JSON.stringify({ ...message, sentAt: new Date().toISOString() }, null, 2))
-      // Development only: the message (with its code) is what a developer needs to sign in.
-      logger.info({ to: message.to, text: message.text, file }, 'SMS written to the development outbox')
+      const { sensitive, ...stored } = message
+      await writeFile(file, JSON.stringify({ ...stored, sentAt: new Date().toISOString() }, null, 2))
+      // Development only: a sign-in code in the log is what a developer needs to sign in; a code meant
+      // for a customer (delivery OTP) stays out of it.
+      logger.info(
+        { to: message.to, ...(sensitive ? {} : { text: message.text }), file },
+        'SMS written to the development outbox',
+      )
     },
   }
 }

@@ -1,0 +1,47 @@
+// The admin panel's tab bar: links, not ARIA tabs, because each tab is its own page (NavLink marks
+// the open one with aria-current="page"). Two by two on a phone, one row from tablet width up.
+import { Bell, BookOpen, ClipboardList, Package } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { NavLink } from 'react-router'
+import { cn } from '#app/ui/cn.ts'
+import { ADMIN_TABS, type AdminTab } from './tabs.ts'
+
+const TAB_ICON: Record<AdminTab['id'], ReactNode> = {
+  orders: <ClipboardList aria-hidden />,
+  products: <Package aria-hidden />,
+  blogs: <BookOpen aria-hidden />,
+  push: <Bell aria-hidden />,
+}
+
+export function AdminTabBar({ unread }: { unread: number }) {
+  return (
+    <nav aria-label="Admin sections" className="mt-6">
+      <ul className="grid grid-cols-2 gap-2 rounded-xl border bg-secondary/60 p-1.5 sm:flex sm:flex-wrap">
+        {ADMIN_TABS.map((tab) => (
+          <li key={tab.id} className="min-w-0 sm:flex-1">
+            <NavLink
+              to={tab.to}
+              end={tab.end}
+              className={({ isActive }) =>
+                cn(
+                  'flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 [&_svg]:size-4 [&_svg]:shrink-0',
+                  isActive ? 'bg-primary text-primary-foreground shadow-sm' : 'text-brown hover:bg-card',
+                )
+              }
+            >
+              {TAB_ICON[tab.id]}
+              <span className="min-w-0 text-center leading-tight">{tab.label}</span>
+              {tab.id === 'orders' && unread > 0 && (
+                <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-chilli px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-card">
+                  {unread > 99 ? '99+' : unread}
+                  {/* Read with its meaning: the link's name is 'Orders 3 unread'. */}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,17 @@
+// The admin panel's four tabs (spec section 2). Each tab is a route, so the open tab lives in the URL:
+// a reload, the back button and a shared link all land on the same tab.
+
+export interface AdminTab {
+  id: 'orders' | 'products' | 'blogs' | 'push'
+  label: string
+  to: string
+  /** Match the path exactly: '/admin' is also the start of every other tab's path. */
+  end: boolean
+}
+
+export const ADMIN_TABS: readonly AdminTab[] = [
+  { id: 'orders', label: 'Orders', to: '/admin', end: true },
+  { id: 'products', label: 'Products', to: '/admin/products', end: false },
+  { id: 'blogs', label: 'Blogs', to: '/admin/blogs', end: false },
+  { id: 'push', label: 'Push Notifications', to: '/admin/push', end: false },
+]

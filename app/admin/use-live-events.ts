@@ -1,0 +1,67 @@
+// Live updates for the admin panel over Server-Sent Events: a new-order alert as a toast, and a fresh
+// read of the page's loaders (order list, Recent Activity, unread badge, stat cards) after any change.
+// EventSource reconnects by itself and resumes with Last-Event-ID, so nothing here retries.
+import { useEffect, useRef } from 'react'
+import { useRevalidator } from 'react-router'
+import { toast } from 'sonner'
+import type { AdminNotificationView } from '#app/orders/admin-orders.ts'
+
+const ADMIN_EVENTS_URL = '/admin/events'
+/** A burst of events (a bulk change, a reconnection's catch-up) costs one reload, not one each. */
+const REVALIDATE_EVERY_MS = 500
+
+/**
+ * `after` is the feed position the page's loader read: the stream starts there, so nothing that
+ * happened between the loader and the connection is lost. Later reconnections resume from the last
+ * event seen (Last-Event-ID), so a newer `after` from a revalidation does not reconnect.
+ */
+export function useLiveEvents(after: number) {
+  const { revalidate } = useRevalidator()
+  const startAt = useRef(after)
+  // The hook subscribes once; the ref lets it call the latest revalidate without reconnecting.
+  const revalidateRef = useRef(revalidate)
+  revalidateRef.current = revalidate
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return
+    const source = new EventSource(`${ADMIN_EVENTS_URL}?after=${startAt.current}`)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let lastRun = 0
+
+    // Throttled with a trailing call: the last event of a burst is always followed by a reload.
+    const scheduleRevalidate = () => {
+      if (timer !== undefined) return
+      const wait = Math.max(0, lastRun + REVALIDATE_EVERY_MS - Date.now())
+      timer = setTimeout(() => {
+        timer = undefined
+        lastRun = Date.now()
+        void revalidateRef.current()
+      }, wait)
+    }
+
+    const onNotification = (event: MessageEvent<string>) => {
+      const notification = parseNotification(event.data)
+      if (notification?.type === 'new_order') {
+        toast('New Order Alert! 🔔', { description: notification.message, duration: 5000 })
+      }
+      scheduleRevalidate()
+    }
+
+    source.addEventListener('order', scheduleRevalidate)
+    source.addEventListener('notification', onNotification)
+    source.addEventListener('notification_read', scheduleRevalidate)
+    return () => {
+      source.close()
+      clearTimeout(timer)
+    }
+  }, [])
+}
+
+function parseNotification(data: string): AdminNotificationView | null {
+  try {
+    const value: unknown = JSON.parse(data)
+    return value && typeof value === 'object' && 'message' in value ? (value as AdminNotificationView) : null
+  } catch {
+    return null
+  }
+}

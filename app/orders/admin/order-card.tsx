@@ -1,0 +1,158 @@
+// One order on the desk (spec section 2): what the owner needs at a glance to pack and deliver it,
+// and the three controls: the status dropdown, Details, and OTP Verify.
+import { Phone, ShieldAlert, ShieldCheck, Truck, User } from 'lucide-react'
+import { type RefObject, useId, useRef } from 'react'
+import { formatRupees } from '#app/shared/money.ts'
+import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
+import { Button } from '#app/ui/button.tsx'
+import { type AdminOrderCard, STATUS_CHOICES } from '../admin-orders.ts'
+import { formatOrderDate } from '../order-bits.tsx'
+import { statusLabel } from '../status.ts'
+import { DeliveryOtpDialog } from './delivery-otp-dialog.tsx'
+import { FIELD_CLASS } from './field-class.ts'
+import { useOrderAction } from './order-action.ts'
+import { OrderDetailsDialog } from './order-details-dialog.tsx'
+import { AdminStatusBadge, PaymentStatusText } from './status-display.tsx'
+
+export function OrderCard({ order }: { order: AdminOrderCard }) {
+  const titleId = useId()
+  const detailsButton = useRef<HTMLButtonElement>(null)
+  const { submit, busy, pending } = useOrderAction(order.id)
+  const requestedStatus = pending?.get('intent') === 'status' ? pending.get('status') : null
+  const shownStatus = typeof requestedStatus === 'string' ? requestedStatus : order.status
+  const changeStatus = (status: string) => submit('status', { status, version: order.version })
+
+  return (
+    <article aria-labelledby={titleId} className="flex h-full flex-col rounded-xl border bg-card shadow-sm">
+      <div className="flex-1 space-y-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <div>
+            <h3 id={titleId} className="font-mono text-lg font-bold">
+              #{order.number}
+            </h3>
+            <p className="text-sm text-muted-foreground">
+              <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt, true)}</time>
+            </p>
+          </div>
+          <AdminStatusBadge status={shownStatus} />
+        </div>
+
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <p className="text-xl font-bold text-brown">{formatRupees(order.totalAmount)}</p>
+          <p className="text-sm text-muted-foreground">
+            {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
+          </p>
+          <p className="text-sm">
+            <span className="font-semibold">{order.paymentMethod.toUpperCase()}</span>
+            {' · '}
+            <PaymentStatusText status={order.paymentStatus} />
+          </p>
+        </div>
+
+        <ul className="space-y-0.5 text-sm" aria-label="Items">
+          {order.firstItems.map((item) => (
+            <li key={`${item.productName}-${item.size}`}>
+              {item.quantity} x {item.productName} ({item.size})
+            </li>
+          ))}
+          {order.moreItems > 0 && <li className="text-muted-foreground">+{order.moreItems} more items</li>}
+        </ul>
+
+        <div className="text-sm">
+          <p className="flex items-center gap-2">
+            <User className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            <span className="min-w-0 break-words">{order.customerName}</span>
+          </p>
+          <a
+            href={telHref(order.phone)}
+            className="flex min-h-10 w-fit items-center gap-2 font-medium text-primary underline-offset-2 hover:underline"
+          >
+            <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+            {formatIndianMobile(order.phone)}
+          </a>
+          {order.deliveryOtpRequired && <OtpLine verified={order.deliveryOtpVerified} />}
+        </div>
+      </div>
+
+      <div className="grid grid-cols-2 gap-2 border-t bg-muted/40 p-3">
+        <div className="col-span-2 grid gap-1">
+          <label htmlFor={`${titleId}-status`} className="text-xs font-semibold text-muted-foreground">
+            Status
+          </label>
+          <select
+            id={`${titleId}-status`}
+            value={shownStatus}
+            disabled={busy}
+            onChange={(event) => changeStatus(event.target.value)}
+            className={FIELD_CLASS}
+          >
+            {STATUS_CHOICES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <OrderDetailsDialog orderId={order.id} number={order.number}>
+          <Button ref={detailsButton} variant="outline" className="h-11 last:col-span-2">
+            Details
+          </Button>
+        </OrderDetailsDialog>
+        <OtpVerifyControl
+          order={order}
+          busy={busy}
+          onShip={() => changeStatus('shipped')}
+          afterDelivered={detailsButton}
+        />
+      </div>
+    </article>
+  )
+}
+
+function OtpLine({ verified }: { verified: boolean }) {
+  return verified ? (
+    <p className="flex items-center gap-2 font-semibold text-success">
+      <ShieldCheck className="size-4 shrink-0" aria-hidden />
+      OTP Verified
+    </p>
+  ) : (
+    <p className="flex items-center gap-2 font-semibold text-chilli">
+      <ShieldAlert className="size-4 shrink-0" aria-hidden />
+      OTP Required
+    </p>
+  )
+}
+
+/**
+ * The spec's one button with two jobs: on a shipped order it opens the OTP check; on an order not
+ * yet shipped it sends it out for delivery first. A delivered or cancelled order has no use for it.
+ */
+function OtpVerifyControl({
+  order,
+  busy,
+  onShip,
+  afterDelivered,
+}: {
+  order: AdminOrderCard
+  busy: boolean
+  onShip: () => void
+  afterDelivered: RefObject<HTMLButtonElement | null>
+}) {
+  if (order.status === 'delivered' || order.status === 'cancelled') return null
+  if (order.status === 'shipped') {
+    return (
+      <DeliveryOtpDialog order={order} afterDelivered={afterDelivered}>
+        <Button className="h-11">
+          <ShieldCheck aria-hidden />
+          OTP Verify
+        </Button>
+      </DeliveryOtpDialog>
+    )
+  }
+  return (
+    <Button className="h-11" disabled={busy} onClick={onShip} title="Marks the order as shipped (out for delivery)">
+      <Truck aria-hidden />
+      OTP Verify
+    </Button>
+  )
+}

@@ -1,0 +1,235 @@
+// The owner's changes to an order, each one transaction: a status change (any status to any other, as
+// the spec allows) recorded in the history with who and when, stock returned on cancelling and taken
+// again on leaving cancelled, and the customer told; the delivery OTP (6 digits from a cryptographic
+// source, kept only as an HMAC, 24 hours, locked after 5 wrong tries) that marks an order delivered.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
+import type { Db, Tx } from '#app/platform/db.server.ts'
+import { getSettings } from '#app/settings/settings.server.ts'
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './admin-orders.ts'
+import { type CustomerNotice, enqueueCustomerNotice } from './order-notices.server.ts'
+import { releaseOrderStock, reserveOrderStockAgain } from './order-stock.server.ts'
+import { orderItems, orderStatusHistory, orders } from './schema.ts'
+import { type OrderStatus, orderNumber, statusLabel } from './status.ts'
+
+/** A change the desk refuses; `message` is for the owner. */
+export class OrderDeskError extends Error {
+  override name = 'OrderDeskError'
+  readonly kind: 'not-found' | 'stale' | 'unchanged' | 'sold-out' | 'not-shipped' | 'no-otp'
+  constructor(kind: OrderDeskError['kind'], message: string) {
+    super(message)
+    this.kind = kind
+  }
+}
+
+export interface DeskContext {
+  /** The admin making the change. */
+  adminId: string
+  /** The key delivery OTPs are hashed with (derived from the shop's secret). */
+  otpKey: string
+  publicUrl: string
+  now?: Date
+}
+
+type OrderRow = typeof orders.$inferSelect
+
+async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+  if (!order) throw new OrderDeskError('not-found', 'This order does not exist.')
+  return order
+}
+
+function hashOtp(otpKey: string, orderId: string, code: string): string {
+  return createHmac('sha256', otpKey).update(`${orderId}:${code}`).digest('hex')
+}
+
+/** A new delivery OTP for the order, replacing any earlier one: stored as a hash, returned in clear once. */
+async function issueOtp(tx: Tx, order: OrderRow, { otpKey, now = new Date() }: DeskContext) {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const expiresAt = new Date(now.getTime() + OTP_TTL_MS)
+  await tx
+    .update(orders)
+    .set({
+      deliveryOtpRequired: true,
+      deliveryOtpVerified: false,
+      deliveryOtpHash: hashOtp(otpKey, order.id, code),
+      deliveryOtpExpiresAt: expiresAt,
+      deliveryOtpAttempts: 0,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, order.id))
+  return { code, expiresAt }
+}
+
+async function tellCustomer(tx: Tx, order: OrderRow, notice: CustomerNotice, publicUrl: string) {
+  const [shop, items] = await Promise.all([
+    getSettings(tx),
+    tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+  ])
+  await enqueueCustomerNotice(tx, notice, { order: { ...order, items }, shop, publicUrl })
+}
+
+/** Cash on delivery is collected at the door: a COD order is paid exactly while it is delivered. */
+function codPayment(order: { paymentMethod: string }, to: OrderStatus): { paymentStatus?: 'paid' | 'pending' } {
+  if (order.paymentMethod !== 'cod') return {}
+  return { paymentStatus: to === 'delivered' ? 'paid' : 'pending' }
+}
+
+/** The history row and the activity line ('Order #... status updated to ...') of a change. */
+async function record(
+  tx: Tx,
+  order: OrderRow,
+  to: OrderStatus,
+  { adminId, now = new Date() }: DeskContext,
+  note: string | null = null,
+) {
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    changedBy: adminId,
+    note,
+    createdAt: now,
+  })
+  // The owner made this change: it is activity to see, not news to be alerted to.
+  await tx.insert(adminNotificationsRealtime).values({
+    type: 'status_change',
+    orderId: order.id,
+    message: `Order #${orderNumber(order.id)} status updated to ${to}`,
+    isRead: true,
+    createdAt: now,
+  })
+}
+
+export interface StatusChanged {
+  status: OrderStatus
+  /** A paid online order was cancelled: the owner is offered its refund. */
+  refundable: boolean
+}
+
+/**
+ * Moves an order to another status. `version` is the order's updated_at as the owner's screen showed
+ * it: when the order changed since, nothing is changed and the owner is told (their list reloads).
+ */
+export async function changeOrderStatus(
+  db: Db,
+  input: { orderId: string; to: OrderStatus; version: string },
+  context: DeskContext,
+): Promise<StatusChanged> {
+  const now = context.now ?? new Date()
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId)
+    if (order.updatedAt.toISOString() !== input.version) {
+      throw new OrderDeskError(
+        'stale',
+        `Order #${orderNumber(order.id)} changed while you were looking at it (it is now ${statusLabel(order.status)}). The list has been reloaded: please check it and try again.`,
+      )
+    }
+    if (order.status === input.to) {
+      throw new OrderDeskError('unchanged', `Order #${orderNumber(order.id)} is already ${statusLabel(order.status)}.`)
+    }
+    if (order.status === 'cancelled' && order.stockReleasedAt) {
+      const soldOut = await reserveOrderStockAgain(tx, order.id, now)
+      if (soldOut)
+        throw new OrderDeskError('sold-out', `Order #${orderNumber(order.id)} cannot be reopened: ${soldOut}`)
+    }
+    if (input.to === 'cancelled') await releaseOrderStock(tx, order.id, now)
+
+    await tx
+      .update(orders)
+      .set({
+        status: input.to,
+        updatedAt: now,
+        deliveredAt: input.to === 'delivered' ? now : null,
+        ...(order.status === 'delivered' ? { deliveryOtpVerified: false } : {}),
+        ...codPayment(order, input.to),
+      })
+      .where(eq(orders.id, order.id))
+    await record(tx, order, input.to, context)
+
+    if (input.to === 'confirmed') await tellCustomer(tx, order, { kind: 'order_confirmed' }, context.publicUrl)
+    if (input.to === 'shipped') {
+      const { code } = await issueOtp(tx, order, { ...context, now })
+      await tellCustomer(tx, order, { kind: 'out_for_delivery', otp: code }, context.publicUrl)
+    }
+    if (input.to === 'delivered')
+      await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.publicUrl)
+    if (input.to === 'cancelled') await tellCustomer(tx, order, { kind: 'cancelled' }, context.publicUrl)
+
+    return {
+      status: input.to,
+      refundable: input.to === 'cancelled' && order.paymentMethod !== 'cod' && order.paymentStatus === 'paid',
+    }
+  })
+}
+
+/** A new delivery OTP for a shipped order, sent to the customer and returned to the owner once. */
+export async function generateDeliveryOtp(
+  db: Db,
+  orderId: string,
+  context: DeskContext,
+): Promise<{ code: string; expiresAt: Date }> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (order.status !== 'shipped') {
+      throw new OrderDeskError('not-shipped', 'A delivery OTP is for an order out for delivery: mark it shipped first.')
+    }
+    const issued = await issueOtp(tx, order, context)
+    await tellCustomer(tx, order, { kind: 'out_for_delivery', otp: issued.code }, context.publicUrl)
+    return issued
+  })
+}
+
+export type OtpCheck = { ok: true } | { ok: false; reason: 'wrong' | 'locked'; attemptsLeft: number }
+
+/**
+ * Checks the code the customer gave. Right: the order is delivered (with the time), the OTP verified
+ * and forgotten. Wrong or expired: one try fewer; after 5 the OTP is locked until a new one is made.
+ */
+export async function verifyDeliveryOtp(
+  db: Db,
+  input: { orderId: string; code: string },
+  context: DeskContext,
+): Promise<OtpCheck> {
+  const now = context.now ?? new Date()
+  return db.transaction(async (tx): Promise<OtpCheck> => {
+    const order = await lockOrder(tx, input.orderId)
+    if (order.status !== 'shipped') {
+      throw new OrderDeskError('not-shipped', `Order #${orderNumber(order.id)} is not out for delivery.`)
+    }
+    if (!order.deliveryOtpHash || !order.deliveryOtpExpiresAt) {
+      throw new OrderDeskError('no-otp', 'No delivery OTP was generated for this order yet. Generate one first.')
+    }
+    if (order.deliveryOtpAttempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'locked', attemptsLeft: 0 }
+
+    const expected = Buffer.from(order.deliveryOtpHash, 'hex')
+    const given = Buffer.from(hashOtp(context.otpKey, order.id, input.code), 'hex')
+    const right = expected.length === given.length && timingSafeEqual(expected, given)
+    if (!right || order.deliveryOtpExpiresAt <= now) {
+      const attempts = order.deliveryOtpAttempts + 1
+      await tx.update(orders).set({ deliveryOtpAttempts: attempts }).where(eq(orders.id, order.id))
+      return {
+        ok: false,
+        reason: attempts >= OTP_MAX_ATTEMPTS ? 'locked' : 'wrong',
+        attemptsLeft: OTP_MAX_ATTEMPTS - attempts,
+      }
+    }
+
+    await tx
+      .update(orders)
+      .set({
+        status: 'delivered',
+        deliveryOtpVerified: true,
+        deliveryOtpHash: null,
+        deliveryOtpExpiresAt: null,
+        deliveredAt: now,
+        updatedAt: now,
+        ...codPayment(order, 'delivered'),
+      })
+      .where(eq(orders.id, order.id))
+    await record(tx, order, 'delivered', { ...context, now }, 'Delivery OTP verified')
+    await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.publicUrl)
+    return { ok: true }
+  })
+}

@@ -1,0 +1,156 @@
+// Order counts and amounts without scanning orders: a rollup per India calendar day, status, payment
+// method and payment status (order_daily_stats), plus the signed deltas that triggers on orders
+// append for every change (order_stat_deltas). Readers sum both in one statement, so a figure is
+// exact at any moment; a compactor folds the deltas into the rollup every few seconds, so what is
+// read stays small. Why it is built this way: docs/decisions/009-order-stats-rollup.md.
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
+import type { Database, Tx } from '#app/platform/db.server.ts'
+import type { Logger } from '#app/platform/logger.server.ts'
+import { type Poller, startPoller } from '#app/platform/poller.server.ts'
+import type { AdminOrderFilters, StatusCounts } from './admin-orders.ts'
+import { orderDailyStats, orderStatDeltas } from './schema.ts'
+import { ORDER_STATUSES } from './status.ts'
+
+/** Either half of the figures: the rollup or the deltas not folded in yet (same columns). */
+export type OrderStatsTable = typeof orderDailyStats | typeof orderStatDeltas
+
+/** Only one instance compacts at a time (pg_try_advisory_xact_lock); the others skip their turn. */
+const COMPACT_LOCK = 72_430_009
+const COMPACT_INTERVAL_MS = 2000
+
+/** The India calendar day of an instant, 'YYYY-MM-DD'. */
+export function istDay(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(instant)
+}
+
+/**
+ * Sums of `measures` (each an aggregate that adds up, such as sum(...) filter (where ...)) over the
+ * rollup and the pending deltas, in one statement: one snapshot, so a compaction committing meanwhile
+ * is seen entirely or not at all.
+ */
+export async function sumOrderStats<K extends string>(
+  db: Tx,
+  measures: (t: OrderStatsTable) => Record<K, SQL>,
+  where: (t: OrderStatsTable) => SQL | undefined = () => undefined,
+): Promise<Record<K, number>> {
+  const keys = Object.keys(measures(orderDailyStats)) as K[]
+  const part = (t: OrderStatsTable) => {
+    const chosen = measures(t)
+    const columns: Record<string, SQL<number>> = {}
+    for (const key of keys) columns[key] = sql`coalesce(${chosen[key]}, 0)::bigint`.mapWith(Number)
+    return db.select(columns).from(t).where(where(t))
+  }
+  // A selection built from keys is typed loosely by Drizzle: the rows are plain numbers by key.
+  const rows = (await unionAll(part(orderDailyStats), part(orderStatDeltas))) as unknown as Record<K, number>[]
+  const sums = {} as Record<K, number>
+  for (const key of keys) {
+    let sum = 0
+    for (const row of rows) sum += Number(row[key])
+    sums[key] = sum
+  }
+  return sums
+}
+
+/** The order list's filters that the rollup can answer: IST days, payment method and payment status. */
+export type OrderStatsFilters = Pick<AdminOrderFilters, 'from' | 'to' | 'method' | 'payment'>
+
+function filterConditions(t: OrderStatsTable, filters: OrderStatsFilters): SQL | undefined {
+  return and(
+    filters.from ? gte(t.day, filters.from) : undefined,
+    filters.to ? lte(t.day, filters.to) : undefined,
+    filters.method === 'cod' ? eq(t.paymentMethod, 'cod') : undefined,
+    // Every online provider's orders, as the list reads 'online'.
+    filters.method === 'online' ? sql`${t.paymentMethod} <> 'cod'` : undefined,
+    filters.payment ? eq(t.paymentStatus, filters.payment) : undefined,
+  )
+}
+
+/** Orders per status, and all of them, under the filters (what countOrdersByStatus answers without a search). */
+export async function countOrdersFromStats(db: Tx, filters: OrderStatsFilters): Promise<StatusCounts> {
+  const part = (t: OrderStatsTable) =>
+    db
+      .select({ status: t.status, value: sql`sum(${t.orderCount})::bigint`.mapWith(Number) })
+      .from(t)
+      .where(filterConditions(t, filters))
+      .groupBy(t.status)
+  const rows = await unionAll(part(orderDailyStats), part(orderStatDeltas))
+  const counts = Object.fromEntries([...ORDER_STATUSES, 'all'].map((status) => [status, 0])) as StatusCounts
+  for (const row of rows) {
+    const value = Number(row.value)
+    if (row.status in counts) counts[row.status as keyof StatusCounts] += value
+    counts.all += value
+  }
+  return counts
+}
+
+/**
+ * Folds the pending deltas into the rollup in one statement (deleted, summed, upserted). Returns how
+ * many delta rows it folded, or null when another instance is compacting right now. Deltas appended
+ * while it runs are not in its snapshot and wait for the next turn.
+ */
+export async function compactOrderStats(db: Tx): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await rowsOf<{ locked: boolean }>(
+      tx.execute(sql`select pg_try_advisory_xact_lock(${COMPACT_LOCK}) as locked`),
+    )
+    if (!lock?.locked) return null
+    const [result] = await rowsOf<{ moved: number }>(
+      tx.execute(sql`
+        with moved as (
+          delete from order_stat_deltas returning day, status, payment_method, payment_status, order_count, total_amount
+        ), folded as (
+          insert into order_daily_stats as s (day, status, payment_method, payment_status, order_count, total_amount)
+          select day, status, payment_method, payment_status, sum(order_count), sum(total_amount)
+          from moved
+          group by day, status, payment_method, payment_status
+          on conflict (day, status, payment_method, payment_status) do update
+          set order_count = s.order_count + excluded.order_count, total_amount = s.total_amount + excluded.total_amount
+        )
+        select count(*)::int as moved from moved`),
+    )
+    return Number(result?.moved ?? 0)
+  })
+}
+
+/** The rows of a raw statement; node-postgres and PGlite both answer with `rows`. */
+async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
+  return ((await result) as { rows: Row[] }).rows
+}
+
+/**
+ * Recounts the rollup from the orders themselves (the migration's backfill), with writers of orders
+ * held off meanwhile. For after a bulk load made with the triggers disabled, or to prove a doubt wrong.
+ */
+export async function rebuildOrderStats(db: Tx): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table orders in share row exclusive mode`)
+    await tx.delete(orderStatDeltas)
+    await tx.delete(orderDailyStats)
+    await tx.execute(sql`
+      insert into order_daily_stats (day, status, payment_method, payment_status, order_count, total_amount)
+      select (created_at at time zone 'Asia/Kolkata')::date, status, payment_method, payment_status, count(*),
+        coalesce(sum(total_amount), 0)
+      from orders
+      group by 1, 2, 3, 4`)
+  })
+}
+
+/**
+ * Compacts every `intervalMs`. The embedded database has no autovacuum, so there the emptied deltas
+ * table is vacuumed after each fold; otherwise its dead rows would pile up and slow every read.
+ */
+export function startOrderStatsCompactor(
+  database: Pick<Database, 'db' | 'kind'>,
+  logger: Logger,
+  intervalMs = COMPACT_INTERVAL_MS,
+): Poller {
+  return startPoller(
+    async () => {
+      const moved = await compactOrderStats(database.db)
+      if (moved && database.kind === 'pglite')
+        await database.db.execute(sql`vacuum order_stat_deltas, order_daily_stats`)
+    },
+    { intervalMs, logger, name: 'order stats compactor' },
+  )
+}
