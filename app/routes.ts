@@ -21,6 +21,7 @@ export default [
     route('products', 'routes/admin.products.tsx'),
     route('blogs', 'routes/admin.blogs.tsx'),
     route('push', 'routes/admin.push.tsx'),
+    route('sales', 'routes/admin.sales.tsx'),
   ]),
   route('quality-policy', 'routes/quality-policy.tsx'),
   route('terms-and-conditions', 'routes/terms-and-conditions.tsx'),

@@ -1,16 +1,18 @@
 // `npm run bench:orders`: the orders desk's reads against a large shop. Fills a fresh database with
 // synthetic orders (1,000,000 on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a
 // server, 100,000 on the embedded database otherwise; `--orders N` and `--db pglite|postgres` choose),
-// then times the first page of the list, a filtered page, searches by phone and by name, the stat cards
-// and the notifications, as the admin's loaders call them. Figures go to the terminal and bench-results/orders-<db>.json. Measures;
-// never fails a build. The target is 50 ms p95 for each (docs/performance.md).
+// then times the first page of the list, a filtered page, searches by phone and by name, the stat
+// cards, the Sales tab and the notifications, as the admin's loaders call them. Figures go to the
+// terminal and bench-results/orders-<db>.json. Measures; never fails a build. The target is 50 ms
+// p95 for each (docs/performance.md).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { getAdminStats } from '../app/admin/stats.server.ts'
 import { listAdminOrders, recentNotifications, unreadNotificationCount } from '../app/orders/admin-orders.server.ts'
 import { parseAdminOrderFilters } from '../app/orders/admin-orders.ts'
-import { rebuildOrderStats } from '../app/orders/order-stats.server.ts'
+import { dailyOrderFigures, rebuildOrderStats } from '../app/orders/order-stats.server.ts'
+import { salesFigures } from '../app/orders/sales.server.ts'
 import { type Database, openDatabase } from '../app/platform/db.server.ts'
 import { initialiseShop } from '../app/platform/first-start.server.ts'
 import { createPostgresDatabase } from '../tests/integration/databases.ts'
@@ -56,6 +58,8 @@ try {
     ['search by phone', () => listAdminOrders(db, filters({ q: phone }))],
     ['search by name', () => listAdminOrders(db, filters({ q: 'priya khandelwal' }))],
     ['stat cards', () => getAdminStats(db)],
+    ['30-day chart', () => dailyOrderFigures(db)],
+    ['Sales tab: 30-day chart and best sellers', () => salesFigures(db)],
     ['Recent Activity and the unread badge', () => Promise.all([recentNotifications(db), unreadNotificationCount(db)])],
   ]
   const results = []

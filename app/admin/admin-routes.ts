@@ -28,6 +28,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { method: 'GET', route: '/admin/products', path: '/admin/products', adminOnly: 'data-admin-panel' },
   { method: 'GET', route: '/admin/blogs', path: '/admin/blogs', adminOnly: 'data-admin-panel' },
   { method: 'GET', route: '/admin/push', path: '/admin/push', adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin/sales', path: '/admin/sales', adminOnly: 'Best sellers' },
   { method: 'GET', route: '/admin/stats', path: '/admin/stats', adminOnly: '"totalOrders"' },
   { method: 'GET', route: '/admin/orders.csv', path: '/admin/orders.csv', adminOnly: 'Order number' },
   {

@@ -1,6 +1,6 @@
 // The admin panel's tab bar: links, not ARIA tabs, because each tab is its own page (NavLink marks
 // the open one with aria-current="page"). Two by two on a phone, one row from tablet width up.
-import { Bell, BookOpen, ClipboardList, Package } from 'lucide-react'
+import { Bell, BookOpen, ChartColumn, ClipboardList, Package } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { cn } from '#app/ui/cn.ts'
@@ -11,6 +11,7 @@ const TAB_ICON: Record<AdminTab['id'], ReactNode> = {
   products: <Package aria-hidden />,
   blogs: <BookOpen aria-hidden />,
   push: <Bell aria-hidden />,
+  sales: <ChartColumn aria-hidden />,
 }
 
 export function AdminTabBar({ unread }: { unread: number }) {

@@ -84,6 +84,51 @@ export async function countOrdersFromStats(db: Tx, filters: OrderStatsFilters): 
   return counts
 }
 
+export interface DailyOrderFigures {
+  /** An India calendar day, 'YYYY-MM-DD'. */
+  day: string
+  /** Orders placed that day, whatever became of them. */
+  orders: number
+  /** Paise: the total_amount of that day's orders that are not cancelled (the Total Revenue rule). */
+  revenue: number
+}
+
+/** The India calendar days `days` long ending with `now`'s, oldest first. */
+export function istDays(days: number, now = new Date()): string[] {
+  const last = new Date(`${istDay(now)}T00:00:00Z`)
+  return Array.from({ length: days }, (_, index) => {
+    const date = new Date(last)
+    date.setUTCDate(last.getUTCDate() - (days - 1 - index))
+    return date.toISOString().slice(0, 10)
+  })
+}
+
+/** One entry per India day for the `days` days ending with `now`'s day, oldest first (for a chart). */
+export async function dailyOrderFigures(db: Tx, { days = 30, now = new Date() } = {}): Promise<DailyOrderFigures[]> {
+  const dayList = istDays(days, now)
+  const part = (t: OrderStatsTable) =>
+    db
+      .select({
+        day: t.day,
+        orders: sql`sum(${t.orderCount})::bigint`.mapWith(Number),
+        revenue: sql`coalesce(sum(${t.totalAmount}) filter (where ${t.status} <> 'cancelled'), 0)::bigint`.mapWith(
+          Number,
+        ),
+      })
+      .from(t)
+      .where(and(gte(t.day, dayList[0] ?? istDay(now)), lte(t.day, dayList.at(-1) ?? istDay(now))))
+      .groupBy(t.day)
+  const rows = await unionAll(part(orderDailyStats), part(orderStatDeltas))
+  const byDay = new Map(dayList.map((day) => [day, { day, orders: 0, revenue: 0 }]))
+  for (const row of rows) {
+    const entry = byDay.get(row.day)
+    if (!entry) continue
+    entry.orders += Number(row.orders)
+    entry.revenue += Number(row.revenue)
+  }
+  return [...byDay.values()]
+}
+
 /**
  * Folds the pending deltas into the rollup in one statement (deleted, summed, upserted). Returns how
  * many delta rows it folded, or null when another instance is compacting right now. Deltas appended

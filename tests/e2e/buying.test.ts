@@ -123,6 +123,7 @@ test('checkout explains what is wrong with the delivery form', async ({ page }) 
 })
 
 test('the drawer hints at free delivery until the subtotal reaches ₹500, and applies FIRST10', async ({ page }) => {
+  test.slow() // a long journey: on a loaded two-core machine it has run past 30 s
   await addToCart(page, 'double-laung-sev', '1kg') // ₹320
   await cartButton(page).click()
   const drawer = page.getByRole('dialog', { name: /Your Cart/ })

@@ -651,3 +651,22 @@ test('axe finds no serious or critical violation on the desk, its dialogs and th
   await expect(page.getByRole('heading', { name: 'Packing Slip' })).toBeVisible()
   expect(await seriousViolations(), 'the packing slip').toEqual([])
 })
+
+test('the Sales tab shows the last 30 days and the best sellers, readable by everyone', async ({ page }) => {
+  await placeOrder(baseURL(), [{ slug: 'premium-ratlami-sev', size: '250g' }])
+  await page.goto('/admin')
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Sales' }).click()
+  await expect(page).toHaveURL(/\/admin\/sales$/)
+  await expect(page.getByRole('heading', { name: 'Sales, last 30 days' })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Revenue per day; the highest was ₹[\d,]+ on \d+ \w+\.$/ })).toBeVisible()
+  await page.getByText('Figures by day').click()
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(31)
+  await expect(page.getByRole('heading', { name: 'Best sellers' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Best sellers' }).getByRole('listitem').first()).toContainText(
+    /\d+ packets? · ₹[\d,]+/,
+  )
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
+  expect(violations.map((violation) => violation.id)).toEqual([])
+})

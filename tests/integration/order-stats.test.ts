@@ -5,8 +5,14 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getAdminStats } from '#app/admin/stats.server.ts'
 import { parseAdminOrderFilters } from '#app/orders/admin-orders.ts'
-import { compactOrderStats, countOrdersFromStats, rebuildOrderStats } from '#app/orders/order-stats.server.ts'
-import { orderDailyStats, orderStatDeltas, orders } from '#app/orders/schema.ts'
+import {
+  compactOrderStats,
+  countOrdersFromStats,
+  dailyOrderFigures,
+  rebuildOrderStats,
+} from '#app/orders/order-stats.server.ts'
+import { salesFigures } from '#app/orders/sales.server.ts'
+import { orderDailyStats, orderItems, orderStatDeltas, orders } from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
@@ -132,6 +138,51 @@ describe.each(DATABASE_KINDS)('the order stats rollup on %s', (kind) => {
     await db.execute(sql`truncate orders cascade`)
     expect(await db.select().from(orderDailyStats)).toEqual([])
     expect(await getAdminStats(db, NOW)).toEqual({ totalOrders: 0, pendingOrders: 0, totalRevenue: 0, todaysOrders: 0 })
+  })
+
+  it('gives orders and revenue per India day for the chart, with empty days as zero', async () => {
+    const [first] = await insert([
+      { total: 10_000, at: '2026-11-22T18:45:00.000Z' }, // 23 Nov in India
+      { total: 5_000, at: '2026-11-23T04:00:00.000Z', status: 'cancelled' },
+      { total: 2_000, at: '2026-11-21T10:00:00.000Z' },
+      { total: 9_000, at: '2026-10-01T10:00:00.000Z' }, // before the 30 days
+    ])
+    await compactOrderStats(db)
+    await db.execute(sql`update orders set status = 'delivered' where id = ${first!.id}`) // a pending delta
+    const days = await dailyOrderFigures(db, { days: 30, now: NOW })
+    expect(days).toHaveLength(30)
+    expect(days[0]?.day).toBe('2026-10-25')
+    expect(days.at(-1)).toEqual({ day: '2026-11-23', orders: 2, revenue: 10_000 })
+    expect(days.find((day) => day.day === '2026-11-22')).toEqual({ day: '2026-11-22', orders: 0, revenue: 0 })
+    expect(days.find((day) => day.day === '2026-11-21')).toEqual({ day: '2026-11-21', orders: 1, revenue: 2_000 })
+  })
+
+  it('names the best sellers of the last 30 days by packets, leaving out cancelled orders', async () => {
+    const [recent, cancelled, old] = await insert([
+      { total: 1, at: '2026-11-20T10:00:00.000Z' },
+      { total: 1, at: '2026-11-21T10:00:00.000Z', status: 'cancelled' },
+      { total: 1, at: '2026-09-01T10:00:00.000Z' },
+    ])
+    const line = (orderId: string, productName: string, quantity: number) => ({
+      orderId,
+      productName,
+      size: '250g' as const,
+      quantity,
+      price: 8_000,
+    })
+    await db
+      .insert(orderItems)
+      .values([
+        line(recent!.id, 'Ratlami Sev', 2),
+        line(recent!.id, 'Tikhi Bundi', 3),
+        line(cancelled!.id, 'Ratlami Sev', 10),
+        line(old!.id, 'Navratna Mixture', 50),
+      ])
+    const { bestSellers } = await salesFigures(db, NOW)
+    expect(bestSellers).toEqual([
+      { productName: 'Tikhi Bundi', packets: 3, amount: 24_000 },
+      { productName: 'Ratlami Sev', packets: 2, amount: 16_000 },
+    ])
   })
 
   it.runIf(kind === 'postgres')('lets one instance compact at a time; the other skips its turn', async () => {
