@@ -5,6 +5,7 @@
 import { asc, gt, inArray, lt, max } from 'drizzle-orm'
 import type { RouterContextProvider } from 'react-router'
 import { requireAdmin } from '#app/admin/guard.server.ts'
+import { toNotificationView } from '#app/orders/admin-orders.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { EventBus } from '#app/platform/event-bus.server.ts'
 import { shopEvents } from '#app/platform/schema.ts'
@@ -82,16 +83,7 @@ export function adminEventStream({ db, bus, lastEventId, signal, heartbeatMs = H
         for (const row of fresh) {
           const notification = row.notificationId ? notifications.get(row.notificationId) : undefined
           const data =
-            row.topic === 'notification' && notification
-              ? {
-                  id: notification.id,
-                  type: notification.type,
-                  orderId: notification.orderId,
-                  message: notification.message,
-                  isRead: notification.isRead,
-                  createdAt: notification.createdAt.toISOString(),
-                }
-              : { orderId: row.orderId }
+            row.topic === 'notification' && notification ? toNotificationView(notification) : { orderId: row.orderId }
           write(`id: ${row.id}\nevent: ${row.topic}\ndata: ${JSON.stringify(data)}\n\n`)
           sent.add(row.id)
           cursor = Math.max(cursor ?? 0, row.id)

@@ -178,7 +178,7 @@ export async function recentNotifications(db: Tx, limit = RECENT_ACTIVITY): Prom
   return rows.map(toNotificationView)
 }
 
-function toNotificationView(row: typeof adminNotificationsRealtime.$inferSelect): AdminNotificationView {
+export function toNotificationView(row: typeof adminNotificationsRealtime.$inferSelect): AdminNotificationView {
   return {
     id: row.id,
     type: row.type,

@@ -3,7 +3,7 @@
 // again on leaving cancelled, and the customer told; the delivery OTP (6 digits from a cryptographic
 // source, kept only as an HMAC, 24 hours, locked after 5 wrong tries) that marks an order delivered.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
@@ -65,7 +65,11 @@ async function issueOtp(tx: Tx, order: OrderRow, { otpKey, now = new Date() }: D
 async function tellCustomer(tx: Tx, order: OrderRow, notice: CustomerNotice, publicUrl: string) {
   const [shop, items] = await Promise.all([
     getSettings(tx),
-    tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+    tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.position), asc(orderItems.id)),
   ])
   await enqueueCustomerNotice(tx, notice, { order: { ...order, items }, shop, publicUrl })
 }
