@@ -16,6 +16,7 @@ import type { Route } from './+types/root'
 import { getViewer } from './accounts/session.server.ts'
 import { type CartView, loadCartView } from './cart/cart-session.server.ts'
 import './app.css'
+import { CartToasts } from './cart/cart-form.tsx'
 import { requestContext, servicesContext } from './platform/services.server.ts'
 import { publicSettings } from './settings/public-settings.ts'
 import { getSettings } from './settings/settings.server.ts'
@@ -143,6 +144,7 @@ function Frame({
       </main>
       <SiteFooter settings={settings} />
       <Toaster />
+      <CartToasts />
     </>
   )
 }

@@ -1,9 +1,18 @@
 // A cart form: a plain POST to /cart that works without JavaScript (the action then redirects to
 // /checkout), sent by a fetcher once the page is hydrated, with the spec's toasts for the answer.
-import { type FormEvent, type ReactNode, useEffect } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { type CartResult, ENHANCED_FIELD } from './cart-form.ts'
+
+/**
+ * One fetcher for every cart form, read by CartToasts in the page frame: the answer must outlive the
+ * form that asked (removing a line unmounts that line's Remove button before the answer is shown).
+ */
+const CART_FETCHER = 'cart'
+/** Which form sent the change (for its busy state), and whether its success is shown. */
+const FORM_FIELD = 'cart-form'
+const QUIET_FIELD = 'quiet'
 
 export function CartForm({
   children,
@@ -15,24 +24,35 @@ export function CartForm({
   /** No toast on success (quantity steps). */
   quiet?: boolean
 }) {
-  const fetcher = useFetcher<CartResult>()
-  const result = fetcher.data
-  useEffect(() => {
-    if (!result) return
-    if (!result.ok) toast.error(result.title || 'Error', { description: result.message })
-    else if (!quiet && result.title) toast.success(result.title, { description: result.message })
-  }, [result, quiet])
+  const id = useId()
+  const fetcher = useFetcher<CartResult>({ key: CART_FETCHER })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter)
     form.set(ENHANCED_FIELD, '1')
+    form.set(FORM_FIELD, id)
+    if (quiet) form.set(QUIET_FIELD, '1')
     void fetcher.submit(form, { method: 'post', action: '/cart' })
   }
 
   return (
     <form method="post" action="/cart" onSubmit={submit} className={className}>
-      {children(fetcher.state !== 'idle')}
+      {children(fetcher.state !== 'idle' && fetcher.formData?.get(FORM_FIELD) === id)}
     </form>
   )
+}
+
+/** The spec's toasts for the cart forms' answers; rendered once, in the page frame. */
+export function CartToasts() {
+  const fetcher = useFetcher<CartResult>({ key: CART_FETCHER })
+  const quiet = useRef(false)
+  if (fetcher.formData) quiet.current = fetcher.formData.get(QUIET_FIELD) === '1'
+  const result = fetcher.data
+  useEffect(() => {
+    if (!result) return
+    if (!result.ok) toast.error(result.title || 'Error', { description: result.message })
+    else if (!quiet.current && result.title) toast.success(result.title, { description: result.message })
+  }, [result])
+  return null
 }
