@@ -18,8 +18,8 @@ export interface AdminEndpoint {
   stream?: boolean
 }
 
-/** An order id no order has. */
-const NO_ORDER = '00000000-0000-4000-8000-000000000000'
+/** An id no order, product or post has. */
+const NO_ID = '00000000-0000-4000-8000-000000000000'
 
 export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { method: 'GET', route: '/admin', path: '/admin', adminOnly: 'data-admin-panel' },
@@ -29,19 +29,45 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   { method: 'GET', route: '/admin/blogs', path: '/admin/blogs', adminOnly: 'data-admin-panel' },
   { method: 'GET', route: '/admin/push', path: '/admin/push', adminOnly: 'data-admin-panel' },
   { method: 'GET', route: '/admin/sales', path: '/admin/sales', adminOnly: 'Best sellers' },
+  { method: 'GET', route: '/admin/products/new', path: '/admin/products/new', adminOnly: 'data-admin-panel' },
+  {
+    method: 'GET',
+    route: '/admin/products/:productId',
+    path: `/admin/products/${NO_ID}`,
+    adminOnly: 'data-admin-panel',
+  },
+  { method: 'GET', route: '/admin/blogs/new', path: '/admin/blogs/new', adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin/blogs/:blogId', path: `/admin/blogs/${NO_ID}`, adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin/messages', path: '/admin/messages', adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin/reviews', path: '/admin/reviews', adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin/settings', path: '/admin/settings', adminOnly: 'data-admin-panel' },
+  {
+    method: 'GET',
+    route: '/admin/settings/coupons/new',
+    path: '/admin/settings/coupons/new',
+    adminOnly: 'data-admin-panel',
+  },
+  {
+    method: 'GET',
+    route: '/admin/settings/coupons/:code',
+    path: '/admin/settings/coupons/NOSUCHCODE',
+    adminOnly: 'data-admin-panel',
+  },
+  { method: 'GET', route: '/admin/audit', path: '/admin/audit', adminOnly: 'data-admin-panel' },
+  { method: 'POST', route: '/admin/uploads', path: '/admin/uploads', adminOnly: 'Not found', adminStatus: 404 },
   { method: 'GET', route: '/admin/stats', path: '/admin/stats', adminOnly: '"totalOrders"' },
   { method: 'GET', route: '/admin/orders.csv', path: '/admin/orders.csv', adminOnly: 'Order number' },
   {
     method: 'GET',
     route: '/admin/orders/:orderId',
-    path: `/admin/orders/${NO_ORDER}`,
+    path: `/admin/orders/${NO_ID}`,
     adminOnly: 'This order does not exist.',
     adminStatus: 404,
   },
   {
     method: 'POST',
     route: '/admin/orders/:orderId',
-    path: `/admin/orders/${NO_ORDER}`,
+    path: `/admin/orders/${NO_ID}`,
     form: { intent: 'status', status: 'cancelled', version: '2026-01-01T00:00:00.000Z' },
     adminOnly: 'This order does not exist.',
     adminStatus: 404,
@@ -49,7 +75,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   {
     method: 'GET',
     route: '/admin/orders/:orderId/slip',
-    path: `/admin/orders/${NO_ORDER}/slip`,
+    path: `/admin/orders/${NO_ID}/slip`,
     adminOnly: 'This order does not exist.',
     adminStatus: 404,
   },

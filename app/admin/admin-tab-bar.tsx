@@ -1,6 +1,6 @@
 // The admin panel's tab bar: links, not ARIA tabs, because each tab is its own page (NavLink marks
-// the open one with aria-current="page"). Two by two on a phone, one row from tablet width up.
-import { Bell, BookOpen, ChartColumn, ClipboardList, Package } from 'lucide-react'
+// the open one with aria-current="page"). Three by three on a phone, rows of wrapping tabs from tablet width up.
+import { Bell, BookOpen, ChartColumn, ClipboardList, History, Mail, Package, Settings, Star } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { cn } from '#app/ui/cn.ts'
@@ -12,12 +12,16 @@ const TAB_ICON: Record<AdminTab['id'], ReactNode> = {
   blogs: <BookOpen aria-hidden />,
   push: <Bell aria-hidden />,
   sales: <ChartColumn aria-hidden />,
+  messages: <Mail aria-hidden />,
+  reviews: <Star aria-hidden />,
+  settings: <Settings aria-hidden />,
+  audit: <History aria-hidden />,
 }
 
 export function AdminTabBar({ unread }: { unread: number }) {
   return (
     <nav aria-label="Admin sections" className="mt-6">
-      <ul className="grid grid-cols-2 gap-2 rounded-xl border bg-secondary/60 p-1.5 sm:flex sm:flex-wrap">
+      <ul className="grid grid-cols-3 gap-1.5 rounded-xl border bg-secondary/60 p-1.5 sm:flex sm:flex-wrap">
         {ADMIN_TABS.map((tab) => (
           <li key={tab.id} className="min-w-0 sm:flex-1">
             <NavLink

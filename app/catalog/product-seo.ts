@@ -1,30 +1,10 @@
 // What a product page tells search engines and link previews: Product structured data with one
 // offer per size, and the product's own 1200x630 preview image when one exists.
 import type { Offer, Product, WithContext } from 'schema-dts'
-import type { BundledImage } from '#app/demo/types.ts'
+import { BUNDLED_IMAGES } from '#app/media/image-url.ts'
 import { absoluteUrl } from '#app/seo/meta.ts'
 import { sellingPrice } from './pricing.ts'
 import { isAvailable, priceOf, SIZES, type SizedFields } from './sizes.ts'
-
-/** Artwork shipped with the shop; each has a preview at /images/og/products/<key>.jpg. */
-const BUNDLED_IMAGES = [
-  'cornflakes-sweet-mix',
-  'dal-moth-mix',
-  'delicious-mixture',
-  'double-laung-sev',
-  'fiki-barik-sev',
-  'gujrati-mixture',
-  'khatta-mitha-mixture',
-  'navaratan-mixture',
-  'ratlami-sev',
-  'spicy-mixture',
-  'ujjaini-sev',
-  'tikhi-bundi',
-] as const satisfies readonly BundledImage[]
-// Fails to compile when an artwork is added to BundledImage but not here.
-const everyBundledImageListed: Exclude<BundledImage, (typeof BUNDLED_IMAGES)[number]> extends never ? true : false =
-  true
-void everyBundledImageListed
 
 const BUNDLED_VARIANT = /^\/images\/products\/([a-z0-9-]+)-(?:320|640|960)\.webp$/
 

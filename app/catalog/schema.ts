@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
+/** The categories the product form offers; the owner can add more. Products refer to them by name. */
+export const categories = pgTable('categories', {
+  name: text('name').primaryKey(),
+  /** Order in lists (the storefront's filter, the form's choice). */
+  position: integer('position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+
 export const products = pgTable(
   'products',
   {
@@ -8,7 +17,9 @@ export const products = pgTable(
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    category: text('category').notNull(),
+    category: text('category')
+      .notNull()
+      .references(() => categories.name, { onUpdate: 'cascade' }),
     imageUrl: text('image_url'),
     price250g: integer('price_250g').notNull().default(0),
     price500g: integer('price_500g').notNull().default(0),
@@ -24,6 +35,8 @@ export const products = pgTable(
     isVegetarian: boolean('is_vegetarian').notNull().default(true),
     bestBeforeDays: integer('best_before_days'),
     storageAdvice: text('storage_advice').notNull().default(''),
+    /** Set instead of deleting a product that has been ordered: hidden from the shop, kept for past orders. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,3 +54,12 @@ export const products = pgTable(
     index('products_discount_idx').on(t.discountPercentage),
   ],
 )
+
+/** A product's earlier slugs: /products/{old} redirects to the product's current page. */
+export const productSlugRedirects = pgTable('product_slug_redirects', {
+  oldSlug: text('old_slug').primaryKey(),
+  productId: uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

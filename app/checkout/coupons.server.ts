@@ -57,5 +57,5 @@ export async function checkCoupon(db: Tx, code: string, customer: CouponCustomer
       if (earlier) return { ok: false, code, reason: `${code} is only for your first order.` }
     }
   }
-  return { ok: true, code, percentOff: coupon.percentOff, description: coupon.description }
+  return { ok: true, code, percentOff: coupon.percentOff ?? 0, description: coupon.description }
 }

@@ -116,25 +116,46 @@ export const orderStatusHistory = pgTable(
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
 )
 
+export const COUPON_KINDS = ['percent', 'flat'] as const
+
 export const coupons = pgTable(
   'coupons',
   {
     code: text('code').primaryKey(),
     description: text('description').notNull(),
-    percentOff: integer('percent_off').notNull(),
+    /** 'percent' takes percent_off of the subtotal; 'flat' takes amount_off paise (at most the subtotal). */
+    kind: text('kind', { enum: COUPON_KINDS }).notNull().default('percent'),
+    percentOff: integer('percent_off'),
+    /** Paise. */
+    amountOff: integer('amount_off'),
+    /** Paise: the subtotal an order needs for the coupon to apply. */
+    minOrderAmount: integer('min_order_amount').notNull().default(0),
     /** Only for a customer's first order (by account or phone number). */
     firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** A customer (account or phone number) may use it once. */
+    onePerCustomer: boolean('one_per_customer').notNull().default(true),
+    /** Uses in all, or null for no limit. */
+    maxUses: integer('max_uses'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('coupons_percent_check', sql`${t.percentOff} between 1 and 100`),
+    check(
+      'coupons_amount_check',
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100 and ${t.amountOff} is null) or (${t.kind} = 'flat' and ${t.amountOff} > 0 and ${t.percentOff} is null)`,
+    ),
+    check('coupons_min_order_check', sql`${t.minOrderAmount} >= 0`),
+    check('coupons_max_uses_check', sql`${t.maxUses} is null or ${t.maxUses} > 0`),
+    check('coupons_dates_check', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check('coupons_code_check', sql`${t.code} = upper(${t.code})`),
   ],
 )
 
-/** One row per use of a coupon. A customer (account or phone number) uses a coupon once: the unique
- * indexes make a second, even concurrent, redemption fail. */
+/** One row per use of a coupon. A customer (account or phone number) uses a one-per-customer coupon once:
+ * the partial unique indexes make a second, even concurrent, redemption fail. */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
@@ -148,11 +169,18 @@ export const couponRedemptions = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     phone: text('phone').notNull(),
+    /** The coupon's one_per_customer when it was redeemed: only such uses are unique per customer. */
+    oncePerCustomer: boolean('once_per_customer').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('coupon_redemptions_user_idx').on(t.couponCode, t.userId),
-    uniqueIndex('coupon_redemptions_phone_idx').on(t.couponCode, t.phone),
+    uniqueIndex('coupon_redemptions_user_idx')
+      .on(t.couponCode, t.userId)
+      .where(sql`${t.oncePerCustomer}`),
+    uniqueIndex('coupon_redemptions_phone_idx')
+      .on(t.couponCode, t.phone)
+      .where(sql`${t.oncePerCustomer}`),
+    index('coupon_redemptions_code_idx').on(t.couponCode),
   ],
 )
 

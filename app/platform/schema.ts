@@ -65,3 +65,32 @@ export const shopEvents = pgTable(
   },
   (t) => [index('shop_events_created_idx').on(t.createdAt)],
 )
+
+/**
+ * Every change an admin makes (a product saved, a setting changed, an order's status, a review
+ * approved ...): what, on which record, the record before and after, who and when. Written in the
+ * change's own transaction by app/platform/audit.server.ts; listed in the admin's Audit tab.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The admin's user id (kept as text: the row outlives the account). */
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    /** e.g. 'product.update', 'settings.update', 'order.status'. */
+    action: text('action').notNull(),
+    /** e.g. 'product', 'blog', 'settings', 'coupon', 'order', 'review', 'message'. */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** A one-line description for the list, e.g. 'Ratlami Sev'. */
+    label: text('label').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+  ],
+)

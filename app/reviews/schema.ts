@@ -24,11 +24,13 @@ export const reviews = pgTable(
     body: text('body').notNull().default(''),
     status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     check('reviews_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    unique('reviews_one_per_order_item').on(t.userId, t.productId, t.orderId),
+    unique('reviews_one_per_product').on(t.userId, t.productId),
     index('reviews_product_status_idx').on(t.productId, t.status),
+    index('reviews_status_created_idx').on(t.status, t.createdAt),
   ],
 )

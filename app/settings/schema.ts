@@ -22,6 +22,10 @@ export const settings = pgTable(
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     email: text('email').notNull(),
+    /** A mobile number for WhatsApp chats, or '' for none. */
+    whatsappNumber: text('whatsapp_number').notNull().default(''),
+    /** GST registration (15 characters), or '' for a shop not registered. */
+    gstin: text('gstin').notNull().default(''),
     socialLinks: jsonb('social_links').$type<SocialLink[]>().notNull().default([]),
     qualityTagline: text('quality_tagline').notNull(),
     fssaiLicence: text('fssai_licence').notNull(),

@@ -20,6 +20,8 @@ const settings: PublicSettings = {
   grievanceOfficerPhone: '+91 91111 22222',
   deliveryFee: 4000,
   freeDeliveryThreshold: 75000,
+  whatsappNumber: '',
+  gstin: '',
 }
 
 /** The page's text, as a reader (or a search engine) gets it from the server. */

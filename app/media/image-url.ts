@@ -1,0 +1,39 @@
+// Which image URLs a product or a post may point at: one of the bundled artworks, or an upload of
+// this shop (each artwork also has a 1200x630 preview at /images/og/products/<key>.jpg). Both come as WebP variants '<name>-<width>.webp', so each yields a srcset.
+import type { BundledImage } from '#app/demo/types.ts'
+
+export const BUNDLED_IMAGES = [
+  'cornflakes-sweet-mix',
+  'dal-moth-mix',
+  'delicious-mixture',
+  'double-laung-sev',
+  'fiki-barik-sev',
+  'gujrati-mixture',
+  'khatta-mitha-mixture',
+  'navaratan-mixture',
+  'ratlami-sev',
+  'spicy-mixture',
+  'ujjaini-sev',
+  'tikhi-bundi',
+] as const satisfies readonly BundledImage[]
+// Fails to compile when an artwork is added to BundledImage but not here.
+const everyBundledImageListed: Exclude<BundledImage, (typeof BUNDLED_IMAGES)[number]> extends never ? true : false =
+  true
+void everyBundledImageListed
+
+export const UPLOAD_FOLDERS = ['products', 'thumbnails'] as const
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number]
+
+/** The URL the shop stores for a bundled artwork (its 640 px variant). */
+export function bundledImageUrl(key: BundledImage): string {
+  return `/images/products/${key}-640.webp`
+}
+
+const BUNDLED = /^\/images\/products\/([a-z0-9-]+)-(?:320|640|960)\.webp$/
+const UPLOADED = /^\/uploads\/(?:products|thumbnails)\/[a-z0-9-]+-(?:320|640|960)\.webp$/
+
+/** True for a bundled artwork's or an upload's variant URL; anything else is refused by the forms. */
+export function isShopImageUrl(url: string): boolean {
+  const bundled = BUNDLED.exec(url)?.[1]
+  return bundled ? (BUNDLED_IMAGES as readonly string[]).includes(bundled) : UPLOADED.test(url)
+}
