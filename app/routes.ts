@@ -7,6 +7,7 @@ export default [
   route('about', 'routes/about.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('blog', 'routes/blog.tsx'),
+  route('blog/feed.xml', 'routes/blog-feed.ts'),
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('faq', 'routes/faq.tsx'),
   route('auth', 'routes/auth.tsx'),
