@@ -53,7 +53,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
     path: '/admin/settings/coupons/NOSUCHCODE',
     adminOnly: 'data-admin-panel',
   },
-  { method: 'GET', route: '/admin/audit', path: '/admin/audit', adminOnly: 'data-admin-panel' },
+  { method: 'GET', route: '/admin/audit', path: '/admin/audit', adminOnly: 'Every change made in this panel' },
   { method: 'POST', route: '/admin/uploads', path: '/admin/uploads', adminOnly: 'Not found', adminStatus: 404 },
   { method: 'GET', route: '/admin/stats', path: '/admin/stats', adminOnly: '"totalOrders"' },
   { method: 'GET', route: '/admin/orders.csv', path: '/admin/orders.csv', adminOnly: 'Order number' },

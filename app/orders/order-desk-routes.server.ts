@@ -179,7 +179,7 @@ export async function orderAction({ request, context, params }: Args) {
     // The spec's OTP text is one sentence with its title: 'Invalid OTP: Please enter a 6-digit OTP'.
     return answer({ ok: false, title: FAILURE_TITLE[intent], message: message.replace(/^Invalid OTP: /, '') })
   }
-  const desk: DeskContext = { adminId: admin.id, otpKey, publicUrl: config.publicUrl }
+  const desk: DeskContext = { admin, otpKey, publicUrl: config.publicUrl }
   const input = parsed.data
 
   try {
@@ -234,7 +234,7 @@ export async function orderAction({ request, context, params }: Args) {
         if (!payments) {
           return answer({ ok: false, title: FAILURE_TITLE.refund, message: 'No payment provider is configured.' }, 409)
         }
-        const refund = await startRefund(db, payments.gateway, logger, orderId)
+        const refund = await startRefund(db, payments.gateway, logger, orderId, admin)
         return answer({
           ok: true,
           title: 'Refund started',

@@ -5,6 +5,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
+import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './admin-orders.ts'
@@ -25,7 +26,7 @@ export class OrderDeskError extends Error {
 
 export interface DeskContext {
   /** The admin making the change. */
-  adminId: string
+  admin: AuditActor
   /** The key delivery OTPs are hashed with (derived from the shop's secret). */
   otpKey: string
   publicUrl: string
@@ -85,14 +86,14 @@ async function record(
   tx: Tx,
   order: OrderRow,
   to: OrderStatus,
-  { adminId, now = new Date() }: DeskContext,
+  { admin, now = new Date() }: DeskContext,
   note: string | null = null,
 ) {
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     fromStatus: order.status,
     toStatus: to,
-    changedBy: adminId,
+    changedBy: admin.id,
     note,
     createdAt: now,
   })
@@ -103,6 +104,14 @@ async function record(
     message: `Order #${orderNumber(order.id)} status updated to ${to}`,
     isRead: true,
     createdAt: now,
+  })
+  await recordAudit(tx, admin, {
+    action: 'order.status',
+    entity: 'order',
+    entityId: order.id,
+    label: `Order #${orderNumber(order.id)}`,
+    before: { status: order.status },
+    after: { status: to, ...(note ? { note } : {}) },
   })
 }
 

@@ -174,12 +174,8 @@ export const couponRedemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('coupon_redemptions_user_idx')
-      .on(t.couponCode, t.userId)
-      .where(sql`${t.oncePerCustomer}`),
-    uniqueIndex('coupon_redemptions_phone_idx')
-      .on(t.couponCode, t.phone)
-      .where(sql`${t.oncePerCustomer}`),
+    uniqueIndex('coupon_redemptions_user_idx').on(t.couponCode, t.userId).where(sql`${t.oncePerCustomer}`),
+    uniqueIndex('coupon_redemptions_phone_idx').on(t.couponCode, t.phone).where(sql`${t.oncePerCustomer}`),
     index('coupon_redemptions_code_idx').on(t.couponCode),
   ],
 )

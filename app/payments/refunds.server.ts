@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
+import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -13,8 +14,8 @@ import { paymentAttempts, refunds } from './schema.ts'
 
 const FINAL_STATES = ['COMPLETED', 'FAILED']
 
-/** Refunds the whole amount of a paid, cancelled online order; one refund at a time. */
-export async function startRefund(db: Db, gateway: PhonePe, log: Logger, orderId: string) {
+/** Refunds the whole amount of a paid, cancelled online order; one refund at a time, started by `admin`. */
+export async function startRefund(db: Db, gateway: PhonePe, log: Logger, orderId: string, admin: AuditActor) {
   const refund = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (order?.paymentMethod !== 'online' || order.paymentStatus !== 'paid') {
@@ -32,6 +33,14 @@ export async function startRefund(db: Db, gateway: PhonePe, log: Logger, orderId
       .insert(refunds)
       .values({ orderId, merchantRefundId: `MR-${orderId}-${earlier.length + 1}`, amount: paid.amount })
       .returning()
+    await recordAudit(tx, admin, {
+      action: 'order.refund',
+      entity: 'order',
+      entityId: orderId,
+      label: `Order #${orderNumber(orderId)}`,
+      before: null,
+      after: { refund: row!.merchantRefundId, amount: row!.amount },
+    })
     return { ...row!, originalMerchantOrderId: paid.merchantOrderId }
   })
   try {

@@ -1,6 +1,10 @@
-// Being built this session (issue 13).
-import { TabNotBuilt } from '#app/admin/tab-not-built.tsx'
+// The Audit log tab: every admin change (app/platform/audit.server.ts).
+import { AuditLog } from '#app/admin/audit-log.tsx'
+import { auditTabLoader } from '#app/admin/audit-page.server.ts'
+import type { Route } from './+types/admin.audit'
 
-export default function Page() {
-  return <TabNotBuilt title="Not built yet" body="This part of the panel is being built." />
+export const loader = (args: Route.LoaderArgs) => auditTabLoader(args)
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return loaderData ? <AuditLog {...loaderData} /> : null
 }

@@ -24,6 +24,15 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl })
       await client.connect()
+      // A pool's end() resolves while its connections are still saying goodbye; forcing the drop then
+      // kills them mid-way, an error the test's client has no listener left for. Let them leave first.
+      for (let wait = 0; wait < 50; wait++) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ])
+        if (rows[0].n === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
       await client.query(`drop database if exists ${name} with (force)`)
       await client.end()
     },

@@ -62,7 +62,11 @@ describe('order e-mails through a real SMTP server', () => {
   let database: Database
   let smtp: Awaited<ReturnType<typeof startSmtp>>
   let sev: string
-  const desk: DeskContext = { adminId: 'mail-admin', otpKey: 'k'.repeat(64), publicUrl: 'https://shop.example' }
+  const desk: DeskContext = {
+    admin: { id: 'mail-admin', email: 'mail@shop.test', name: 'Mail' },
+    otpKey: 'k'.repeat(64),
+    publicUrl: 'https://shop.example',
+  }
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite')

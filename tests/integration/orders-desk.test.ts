@@ -1,6 +1,6 @@
 // The owner's orders desk against a real database (PGlite always, PostgreSQL when TEST_DATABASE_URL
 // is set): the list's filters and pages, status changes with their history, stock and notices, the
-// delivery OTP, the change feed that live screens read, and the CSV export.
+// delivery OTP, the change feed that live screens read, the CSV export, and the audit log's lines.
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -33,7 +33,7 @@ import { startEventBus } from '#app/platform/event-bus.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { runDueJobs } from '#app/platform/outbox.server.ts'
-import { outboxJobs, shopEvents } from '#app/platform/schema.ts'
+import { auditLog, outboxJobs, shopEvents } from '#app/platform/schema.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
 const logger = createLogger('silent')
@@ -55,7 +55,11 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
   let database: Database
   let db: Database['db']
   let sev: string
-  const desk: DeskContext = { adminId: 'desk-admin', otpKey: 'k'.repeat(64), publicUrl: 'http://shop.test' }
+  const desk: DeskContext = {
+    admin: { id: 'desk-admin', email: 'desk@shop.test', name: 'Desk' },
+    otpKey: 'k'.repeat(64),
+    publicUrl: 'http://shop.test',
+  }
 
   const place = async (overrides: { quantity?: number; details?: Partial<DeliveryDetails>; createdAt?: Date } = {}) => {
     const placed = await placeOrder(db, {
@@ -225,6 +229,17 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       expect(JSON.stringify(sent)).toContain(`Your order #${id.slice(-8)} is confirmed`)
       const details = await getAdminOrderDetails(db, id)
       expect(details?.history.at(-1)).toMatchObject({ fromStatus: 'pending', toStatus: 'confirmed', by: 'Shop Owner' })
+      const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id))
+      expect(audit).toMatchObject([
+        {
+          action: 'order.status',
+          actorId: 'desk-admin',
+          actorEmail: 'desk@shop.test',
+          label: `Order #${id.slice(-8)}`,
+          before: { status: 'pending' },
+          after: { status: 'confirmed' },
+        },
+      ])
     })
 
     it('refuses a change made from a stale screen and changes nothing', async () => {

@@ -27,6 +27,8 @@ import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 const log = pino({ level: 'silent' })
 const credentials = { username: 'shop', password: 'hook-secret' }
 const auth = webhookAuthorization(credentials.username, credentials.password)
+/** The admin starting refunds (recorded in the audit log). */
+const REFUNDER = { id: 'refund-admin', email: 'owner@shop.test', name: 'Owner' }
 
 describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
   let database: Database
@@ -242,11 +244,15 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     const placed = await onlineOrder()
     simulator.decide(placed.merchantOrderId, 'success')
     await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total))
-    await expect(startRefund(db, gateway, log, placed.orderId)).rejects.toThrow('Cancel the order before refunding it.')
+    await expect(startRefund(db, gateway, log, placed.orderId, REFUNDER)).rejects.toThrow(
+      'Cancel the order before refunding it.',
+    )
     await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, placed.orderId))
-    const refund = await startRefund(db, gateway, log, placed.orderId)
+    const refund = await startRefund(db, gateway, log, placed.orderId, REFUNDER)
     expect(refund).toMatchObject({ amount: placed.total, state: 'PENDING' })
-    await expect(startRefund(db, gateway, log, placed.orderId)).rejects.toThrow('This order already has a refund.')
+    await expect(startRefund(db, gateway, log, placed.orderId, REFUNDER)).rejects.toThrow(
+      'This order already has a refund.',
+    )
     await expect
       .poll(async () => {
         await reconcilePayments(db, gateway, log)
@@ -417,7 +423,7 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, placed.orderId))
     simulator.misbehave({ failNext: { status: 503, times: 10 } })
     try {
-      expect(await startRefund(db, gateway, log, placed.orderId)).toMatchObject({ state: 'PENDING' })
+      expect(await startRefund(db, gateway, log, placed.orderId, REFUNDER)).toMatchObject({ state: 'PENDING' })
     } finally {
       simulator.misbehave({})
     }
@@ -428,6 +434,6 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     expect((await db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]?.state).toBe('PENDING')
     await reconcilePayments(db, gateway, log, refund!.createdAt.getTime() + 3 * 60_000)
     expect((await db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]?.state).toBe('FAILED')
-    expect(await startRefund(db, gateway, log, placed.orderId)).toMatchObject({ state: 'PENDING' })
+    expect(await startRefund(db, gateway, log, placed.orderId, REFUNDER)).toMatchObject({ state: 'PENDING' })
   })
 })

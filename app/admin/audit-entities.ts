@@ -1,0 +1,14 @@
+// The audit log's record kinds (the `entity` of app/platform/audit.server.ts) and their names in lists.
+/** The record kinds the log can be filtered by, as the list names them. */
+export const AUDIT_ENTITIES = {
+  order: 'Orders',
+  product: 'Products',
+  blog: 'Blogs',
+  settings: 'Settings',
+  coupon: 'Coupons',
+  message: 'Messages',
+  review: 'Reviews',
+  upload: 'Uploads',
+} as const
+
+export type AuditEntity = keyof typeof AUDIT_ENTITIES
