@@ -94,6 +94,7 @@ try {
 async function fillOrders(count: number): Promise<string> {
   const batch = 100_000
   await db.execute(sql`alter table orders disable trigger user`)
+  await db.execute(sql`alter table order_items disable trigger user`)
   for (let start = 0; start < count; start += batch) {
     const end = Math.min(count, start + batch) - 1
     await db.execute(sql`
@@ -133,6 +134,7 @@ async function fillOrders(count: number): Promise<string> {
   }
   process.stdout.write('\n')
   await db.execute(sql`alter table orders enable trigger user`)
+  await db.execute(sql`alter table order_items enable trigger user`)
   await rebuildOrderStats(db)
   await db.execute(sql`analyze`)
   return `+919${String(Math.floor(count / 2) % 800_000_000).padStart(9, '0')}`

@@ -2,14 +2,16 @@
 // method and payment status (order_daily_stats), plus the signed deltas that triggers on orders
 // append for every change (order_stat_deltas). Readers sum both in one statement, so a figure is
 // exact at any moment; a compactor folds the deltas into the rollup every few seconds, so what is
-// read stays small. Why it is built this way: docs/decisions/009-order-stats-rollup.md.
+// read stays small. The best sellers have a rollup of the same kind per India day and product name
+// (product_daily_sales, product_sales_deltas), folded by the same compactor. Why it is built this way:
+// docs/decisions/009-order-stats-rollup.md.
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Database, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { type Poller, startPoller } from '#app/platform/poller.server.ts'
 import type { AdminOrderFilters, StatusCounts } from './admin-orders.ts'
-import { orderDailyStats, orderStatDeltas } from './schema.ts'
+import { orderDailyStats, orderStatDeltas, productDailySales, productSalesDeltas } from './schema.ts'
 import { ORDER_STATUSES } from './status.ts'
 
 /** Either half of the figures: the rollup or the deltas not folded in yet (same columns). */
@@ -140,6 +142,7 @@ export async function compactOrderStats(db: Tx): Promise<number | null> {
       tx.execute(sql`select pg_try_advisory_xact_lock(${COMPACT_LOCK}) as locked`),
     )
     if (!lock?.locked) return null
+    // Both rollups in one statement: one snapshot of what is folded.
     const [result] = await rowsOf<{ moved: number }>(
       tx.execute(sql`
         with moved as (
@@ -151,8 +154,17 @@ export async function compactOrderStats(db: Tx): Promise<number | null> {
           group by day, status, payment_method, payment_status
           on conflict (day, status, payment_method, payment_status) do update
           set order_count = s.order_count + excluded.order_count, total_amount = s.total_amount + excluded.total_amount
+        ), moved_sales as (
+          delete from product_sales_deltas returning day, product_name, packets, amount
+        ), folded_sales as (
+          insert into product_daily_sales as s (day, product_name, packets, amount)
+          select day, product_name, sum(packets), sum(amount)
+          from moved_sales
+          group by day, product_name
+          on conflict (day, product_name) do update
+          set packets = s.packets + excluded.packets, amount = s.amount + excluded.amount
         )
-        select count(*)::int as moved from moved`),
+        select (select count(*) from moved)::int + (select count(*) from moved_sales)::int as moved`),
     )
     return Number(result?.moved ?? 0)
   })
@@ -169,15 +181,24 @@ async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
  */
 export async function rebuildOrderStats(db: Tx): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table orders in share row exclusive mode`)
+    await tx.execute(sql`lock table orders, order_items in share row exclusive mode`)
     await tx.delete(orderStatDeltas)
     await tx.delete(orderDailyStats)
+    await tx.delete(productSalesDeltas)
+    await tx.delete(productDailySales)
     await tx.execute(sql`
       insert into order_daily_stats (day, status, payment_method, payment_status, order_count, total_amount)
       select (created_at at time zone 'Asia/Kolkata')::date, status, payment_method, payment_status, count(*),
         coalesce(sum(total_amount), 0)
       from orders
       group by 1, 2, 3, 4`)
+    await tx.execute(sql`
+      insert into product_daily_sales (day, product_name, packets, amount)
+      select (o.created_at at time zone 'Asia/Kolkata')::date, i.product_name, sum(i.quantity),
+        sum(i.quantity::bigint * i.price)
+      from order_items i join orders o on o.id = i.order_id
+      where o.status <> 'cancelled'
+      group by 1, 2`)
   })
 }
 
@@ -194,7 +215,9 @@ export function startOrderStatsCompactor(
     async () => {
       const moved = await compactOrderStats(database.db)
       if (moved && database.kind === 'pglite')
-        await database.db.execute(sql`vacuum order_stat_deltas, order_daily_stats`)
+        await database.db.execute(
+          sql`vacuum order_stat_deltas, order_daily_stats, product_sales_deltas, product_daily_sales`,
+        )
     },
     { intervalMs, logger, name: 'order stats compactor' },
   )

@@ -1,12 +1,13 @@
 // The Sales tab's figures: orders and revenue per India day from the orders rollup, and the products
-// that sold most in the same days.
-import { and, desc, eq, gte, ne, sql } from 'drizzle-orm'
+// that sold most in the same days from the product sales rollup (app/orders/order-stats.server.ts).
+import { desc, gte, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/pg-core'
 import type { RouterContextProvider } from 'react-router'
 import { findAdmin } from '#app/admin/guard.server.ts'
 import type { Tx } from '#app/platform/db.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
-import { type DailyOrderFigures, dailyOrderFigures, istDays } from './order-stats.server.ts'
-import { orderItems, orders } from './schema.ts'
+import { type DailyOrderFigures, dailyOrderFigures, istDay, istDays } from './order-stats.server.ts'
+import { productDailySales, productSalesDeltas } from './schema.ts'
 
 export const SALES_DAYS = 30
 const BEST_SELLERS = 5
@@ -27,23 +28,24 @@ export interface SalesFigures {
 /** The last SALES_DAYS India days (today included); cancelled orders sell nothing. */
 export async function salesFigures(db: Tx, now = new Date()): Promise<SalesFigures> {
   const [first] = istDays(SALES_DAYS, now)
+  const part = (t: typeof productDailySales | typeof productSalesDeltas) =>
+    db
+      .select({ productName: t.productName, packets: t.packets, amount: t.amount })
+      .from(t)
+      .where(gte(t.day, first ?? istDay(now)))
+  const lines = unionAll(part(productDailySales), part(productSalesDeltas)).as('lines')
   const [days, bestSellers] = await Promise.all([
     dailyOrderFigures(db, { days: SALES_DAYS, now }),
     db
       .select({
-        productName: orderItems.productName,
-        packets: sql`sum(${orderItems.quantity})::bigint`.mapWith(Number),
-        amount: sql`sum(${orderItems.quantity} * ${orderItems.price})::bigint`.mapWith(Number),
+        productName: lines.productName,
+        packets: sql`sum(${lines.packets})::bigint`.mapWith(Number),
+        amount: sql`sum(${lines.amount})::bigint`.mapWith(Number),
       })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(gte(orders.createdAt, new Date(`${first}T00:00:00+05:30`)), ne(orders.status, 'cancelled')))
-      .groupBy(orderItems.productName)
-      .orderBy(
-        desc(sql`sum(${orderItems.quantity})`),
-        desc(sql`sum(${orderItems.quantity} * ${orderItems.price})`),
-        orderItems.productName,
-      )
+      .from(lines)
+      .groupBy(lines.productName)
+      .having(sql`sum(${lines.packets}) > 0`)
+      .orderBy(desc(sql`sum(${lines.packets})`), desc(sql`sum(${lines.amount})`), lines.productName)
       .limit(BEST_SELLERS),
   ])
   return { days, bestSellers }

@@ -227,3 +227,28 @@ export const orderStatDeltas = pgTable('order_stat_deltas', {
   orderCount: integer('order_count').notNull(),
   totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
 })
+
+/**
+ * The Sales tab's best sellers without scanning order lines: packets and amount per India calendar
+ * day of the order and product name, over orders that are not cancelled. Kept exact by triggers on
+ * order_items and orders (drizzle/0006_product_sales_rollup.sql) that append to product_sales_deltas;
+ * the orders-stats compactor folds those in here. Readers sum both.
+ */
+export const productDailySales = pgTable(
+  'product_daily_sales',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productName: text('product_name').notNull(),
+    packets: bigint('packets', { mode: 'number' }).notNull(),
+    /** Paise: quantity x unit price, before coupons and delivery. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'product_daily_sales_pk', columns: [t.day, t.productName] })],
+)
+
+export const productSalesDeltas = pgTable('product_sales_deltas', {
+  day: date('day', { mode: 'string' }).notNull(),
+  productName: text('product_name').notNull(),
+  packets: integer('packets').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+})

@@ -12,7 +12,14 @@ import {
   rebuildOrderStats,
 } from '#app/orders/order-stats.server.ts'
 import { salesFigures } from '#app/orders/sales.server.ts'
-import { orderDailyStats, orderItems, orderStatDeltas, orders } from '#app/orders/schema.ts'
+import {
+  orderDailyStats,
+  orderItems,
+  orderStatDeltas,
+  orders,
+  productDailySales,
+  productSalesDeltas,
+} from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
@@ -183,6 +190,64 @@ describe.each(DATABASE_KINDS)('the order stats rollup on %s', (kind) => {
       { productName: 'Tikhi Bundi', packets: 3, amount: 24_000 },
       { productName: 'Ratlami Sev', packets: 2, amount: 16_000 },
     ])
+  })
+
+  it('keeps the best sellers exact through cancelling, reopening, moving, deleting, compacting and rebuilding', async () => {
+    /** The best sellers the slow way, from every line of every order that is not cancelled. */
+    const countedFromLines = async () => {
+      const result = (await db.execute(sql`
+          select i.product_name as "productName", sum(i.quantity)::int as packets,
+            sum(i.quantity * i.price)::int as amount
+          from order_items i join orders o on o.id = i.order_id
+          where o.status <> 'cancelled' and o.created_at >= '2026-10-24T18:30:00Z'
+          group by 1 order by 2 desc, 3 desc, 1`)) as unknown as { rows: Record<string, unknown>[] }
+      return result.rows
+    }
+    const [first, second, third] = await insert([
+      { total: 1, at: '2026-11-20T10:00:00.000Z' },
+      { total: 1, at: '2026-11-21T10:00:00.000Z' },
+      { total: 1, at: '2026-11-22T10:00:00.000Z' },
+    ])
+    const line = (orderId: string, productName: string, quantity: number, price = 8_000) => ({
+      orderId,
+      productName,
+      size: '250g' as const,
+      quantity,
+      price,
+    })
+    await db
+      .insert(orderItems)
+      .values([
+        line(first!.id, 'Ratlami Sev', 2),
+        line(first!.id, 'Tikhi Bundi', 1, 11_000),
+        line(second!.id, 'Ratlami Sev', 4),
+        line(third!.id, 'Navratna Mixture', 3, 9_000),
+      ])
+    const check = async () => expect((await salesFigures(db, NOW)).bestSellers).toEqual(await countedFromLines())
+
+    await check()
+    await db.execute(sql`update orders set status = 'cancelled' where id = ${second!.id}`)
+    await check()
+    await compactOrderStats(db)
+    await check()
+    await db.execute(sql`update orders set status = 'confirmed' where id = ${second!.id}`)
+    await db.execute(sql`update orders set created_at = '2026-09-01T10:00:00Z' where id = ${third!.id}`)
+    await check()
+    await db.execute(
+      sql`update order_items set quantity = 7 where order_id = ${first!.id} and product_name = 'Tikhi Bundi'`,
+    )
+    await db.execute(sql`delete from orders where id = ${first!.id}`)
+    await check()
+    expect((await salesFigures(db, NOW)).bestSellers).toEqual([
+      { productName: 'Ratlami Sev', packets: 4, amount: 32_000 },
+    ])
+    await compactOrderStats(db)
+    expect(await db.select().from(productSalesDeltas)).toEqual([])
+    await db.delete(productDailySales)
+    await rebuildOrderStats(db)
+    await check()
+    await db.execute(sql`truncate orders cascade`)
+    expect(await db.select().from(productDailySales)).toEqual([])
   })
 
   it.runIf(kind === 'postgres')('lets one instance compact at a time; the other skips its turn', async () => {
