@@ -1,16 +1,9 @@
 // The /cart action: one change to the visitor's cart, checked against the products as they are now.
 
 import { checkCoupon, normaliseCouponCode } from '#app/checkout/coupons.server.ts'
-import type { Db } from '#app/platform/db.server.ts'
 import { linesSubtotal } from '#app/checkout/totals.ts'
-import {
-  addToCart,
-  type CartChange,
-  type CartScope,
-  readCart,
-  removeFromCart,
-  setQuantity,
-} from './cart.server.ts'
+import type { Db } from '#app/platform/db.server.ts'
+import { addToCart, type CartChange, type CartScope, readCart, removeFromCart, setQuantity } from './cart.server.ts'
 import type { CartRequest } from './cart-request.server.ts'
 
 /** Applies `change`; success messages are the spec's toasts (section 8, cart). */

@@ -68,7 +68,13 @@ describe('coupon arithmetic', () => {
 describe('flat coupons', () => {
   it('take their amount off the subtotal', () => {
     const totals = orderTotals([{ unitPrice: 30000, quantity: 1 }], terms, flat(7500))
-    expect(totals).toEqual({ subtotal: 30000, discount: 7500, delivery: 5000, total: 27500, freeDeliveryShortfall: 20000 })
+    expect(totals).toEqual({
+      subtotal: 30000,
+      discount: 7500,
+      delivery: 5000,
+      total: 27500,
+      freeDeliveryShortfall: 20000,
+    })
   })
 
   it('never take more than the subtotal, so the shopper still pays the delivery fee', () => {
