@@ -54,11 +54,9 @@ export function SectionForm({
       description:
         count === 1 ? 'Please correct the field marked below.' : `Please correct the ${count} fields marked below.`,
     })
-    const first = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')
     // The marks appear on the next render: focus the first of them then.
-    requestAnimationFrame(() =>
-      (first ?? event.currentTarget?.querySelector<HTMLElement>('[aria-invalid="true"]'))?.focus(),
-    )
+    const form = event.currentTarget
+    requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
   }
 
   const headingId = `settings-${section}-title`
