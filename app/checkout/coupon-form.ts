@@ -54,6 +54,25 @@ const checkbox = z
   .union([z.literal('on'), z.literal('')], 'Please tick the box or leave it empty.')
   .transform((value) => value === 'on')
 
+/** The discount fields of the chosen kind, or the field to correct. */
+function readDiscount(form: {
+  kind: string
+  percentOff: string
+  amountOff: string
+}): { percentOff: number | null; amountOff: number | null } | { field: CouponField; message: string } {
+  if (form.kind === 'flat') {
+    const amount = rupeesField('the amount off', { min: 1, max: COUPON_LIMITS.flatRupees }).safeParse(form.amountOff)
+    return amount.success
+      ? { percentOff: null, amountOff: amount.data }
+      : { field: 'amountOff', message: amount.error.issues[0]?.message ?? '' }
+  }
+  const percent = form.percentOff.trim()
+  if (!/^\d{1,3}$/.test(percent) || Number(percent) < 1 || Number(percent) > 100) {
+    return { field: 'percentOff', message: 'The percentage off is a whole number from 1 to 100.' }
+  }
+  return { percentOff: Number(percent), amountOff: null }
+}
+
 export const couponFormSchema = z
   .object({
     description: z
@@ -84,26 +103,12 @@ export const couponFormSchema = z
     endsOn: day('the last day'),
   })
   .transform((form, context) => {
-    let percentOff: number | null = null
-    let amountOff: number | null = null
-    if (form.kind === 'percent') {
-      if (!/^\d{1,3}$/.test(form.percentOff) || Number(form.percentOff) < 1 || Number(form.percentOff) > 100) {
-        context.addIssue({
-          code: 'custom',
-          path: ['percentOff'],
-          message: 'The percentage off is a whole number from 1 to 100.',
-        })
-        return z.NEVER
-      }
-      percentOff = Number(form.percentOff)
-    } else {
-      const amount = rupeesField('the amount off', { min: 1, max: COUPON_LIMITS.flatRupees }).safeParse(form.amountOff)
-      if (!amount.success) {
-        context.addIssue({ code: 'custom', path: ['amountOff'], message: amount.error.issues[0]?.message ?? '' })
-        return z.NEVER
-      }
-      amountOff = amount.data
+    const discount = readDiscount(form)
+    if ('field' in discount) {
+      context.addIssue({ code: 'custom', path: [discount.field], message: discount.message })
+      return z.NEVER
     }
+    const { percentOff, amountOff } = discount
     if (form.startsOn && form.endsOn && form.endsOn < form.startsOn) {
       context.addIssue({
         code: 'custom',
@@ -153,6 +158,9 @@ export function validateCouponForm(values: CouponFormValues, { withCode }: { wit
       const field = issue.path[0]
       if (typeof field === 'string') fieldErrors[field as CouponField] ??= issue.message
     }
+    // The form's own rules run only once every field passes: name the discount's problem at once too.
+    const discount = readDiscount(values)
+    if ('field' in discount) fieldErrors[discount.field] ??= discount.message
   }
   if (!result.success || (code && !code.success)) return { ok: false, fieldErrors }
   return { ok: true, code: code?.data ?? '', data: result.data }

@@ -212,6 +212,16 @@ describe.each(DATABASE_KINDS)('coupons on %s', (kind) => {
       expect(await listCoupons(db)).toEqual([])
     })
 
+    it('names every field to correct at once, the discount included', () => {
+      expect(validateCouponForm(form({ description: '', percentOff: '' }), { withCode: true })).toEqual({
+        ok: false,
+        fieldErrors: {
+          description: 'Please describe the offer for shoppers, like “₹100 off orders over ₹999”.',
+          percentOff: 'The percentage off is a whole number from 1 to 100.',
+        },
+      })
+    })
+
     it('edits a coupon with the version it showed, and refuses a stale form without changing anything', async () => {
       const created = await create()
       const seen = created.updatedAt.toISOString()
