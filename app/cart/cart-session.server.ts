@@ -1,7 +1,7 @@
 // The cart as a page sees it: whose it is (the signed-in account, or this browser's guest_cart
 // cookie), merged once at sign-in, priced with the shop's current products and terms.
 import { type CouponCheck, checkCoupon } from '#app/checkout/coupons.server.ts'
-import { orderTotals, type Totals } from '#app/checkout/totals.ts'
+import { linesSubtotal, orderTotals, type Totals } from '#app/checkout/totals.ts'
 import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { ShopSettings } from '#app/settings/settings.server.ts'
@@ -66,11 +66,14 @@ async function priceCart(
 ): Promise<CartView> {
   const lines = await readCart(db, scope)
   const code = scope.cookie.couponCode
-  const coupon = code && lines.length > 0 ? await checkCoupon(db, code, { userId: scope.userId, phone }) : null
+  const coupon =
+    code && lines.length > 0
+      ? await checkCoupon(db, code, { userId: scope.userId, phone }, { subtotal: linesSubtotal(lines) })
+      : null
   return {
     lines,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    totals: orderTotals(lines, shop, coupon?.ok ? coupon.percentOff : 0),
+    totals: orderTotals(lines, shop, coupon?.ok ? coupon.terms : null),
     coupon,
     notice,
   }

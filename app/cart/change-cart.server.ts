@@ -1,8 +1,9 @@
 // The /cart action: one change to the visitor's cart, checked against the products as they are now.
 
 import { checkCoupon, normaliseCouponCode } from '#app/checkout/coupons.server.ts'
+import { linesSubtotal } from '#app/checkout/totals.ts'
 import type { Db } from '#app/platform/db.server.ts'
-import { addToCart, type CartChange, type CartScope, removeFromCart, setQuantity } from './cart.server.ts'
+import { addToCart, type CartChange, type CartScope, readCart, removeFromCart, setQuantity } from './cart.server.ts'
 import type { CartRequest } from './cart-request.server.ts'
 
 /** Applies `change`; success messages are the spec's toasts (section 8, cart). */
@@ -26,7 +27,9 @@ export async function changeCart(
     case 'coupon': {
       const code = normaliseCouponCode(change.code)
       if (!code) return { ok: false, message: 'Please enter a coupon code, like FIRST10.' }
-      const coupon = await checkCoupon(db, code, { userId: scope.userId, phone })
+      // The minimum order is judged on the cart as it is now; the drawer re-checks it after every change.
+      const subtotal = linesSubtotal(await readCart(db, scope))
+      const coupon = await checkCoupon(db, code, { userId: scope.userId, phone }, { subtotal })
       if (!coupon.ok) return { ok: false, message: coupon.reason }
       return {
         ok: true,

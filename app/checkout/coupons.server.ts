@@ -1,12 +1,18 @@
 // Coupons (decisions.md): FIRST10 gives 10% off the subtotal of a customer's first order, by account or
-// phone number. Checked here for the drawer and the checkout page, and again inside the order
-// transaction, where the redemption's unique indexes make a second use fail even when it races.
+// phone number, and the owner adds more (percent or flat, minimum order, dates, limits) in Settings.
+// Checked here for the drawer and the checkout page, and again inside the order transaction, where the
+// coupon row is locked (so a limited coupon's last use goes to one order) and the redemption's unique
+// indexes make a one-per-customer coupon's second use fail even when it races.
 import { and, eq, ne, or, type SQL } from 'drizzle-orm'
 import { couponRedemptions, coupons, orders } from '#app/orders/schema.ts'
 import type { Tx } from '#app/platform/db.server.ts'
+import { formatRupees } from '#app/shared/money.ts'
+import { type CouponTerms, couponShortfall } from './totals.ts'
+
+export type CouponRow = typeof coupons.$inferSelect
 
 export type CouponCheck =
-  | { ok: true; code: string; percentOff: number; description: string }
+  | { ok: true; code: string; terms: CouponTerms; description: string; onePerCustomer: boolean }
   | { ok: false; code: string; reason: string }
 
 export interface CouponCustomer {
@@ -15,16 +21,65 @@ export interface CouponCustomer {
   phone: string | null
 }
 
+export interface CouponCheckOptions {
+  /** The items' subtotal in paise, before the coupon: the minimum order is judged on it. */
+  subtotal: number
+  now?: Date
+  /** Inside the order transaction: hold the coupon row until the order is stored. */
+  lock?: boolean
+}
+
 /** ' first10 ' -> 'FIRST10'; null when it cannot be a code at all. */
 export function normaliseCouponCode(input: string): string | null {
   const code = input.trim().toUpperCase()
   return /^[A-Z0-9]{1,30}$/.test(code) ? code : null
 }
 
-export async function checkCoupon(db: Tx, code: string, customer: CouponCustomer): Promise<CouponCheck> {
-  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code))
-  if (!coupon) return { ok: false, code, reason: `${code} is not a valid coupon code.` }
-  if (!coupon.isActive) return { ok: false, code, reason: `${code} has expired.` }
+/** What a coupon row takes off, for the totals. */
+export function couponTerms(coupon: CouponRow): CouponTerms {
+  return coupon.kind === 'flat'
+    ? { kind: 'flat', amountOff: coupon.amountOff ?? 0, minOrderAmount: coupon.minOrderAmount }
+    : { kind: 'percent', percentOff: coupon.percentOff ?? 0, minOrderAmount: coupon.minOrderAmount }
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+})
+
+/** '1 Jan 2027' in India's time. */
+export function formatCouponDay(date: Date): string {
+  return dayFormat.format(date)
+}
+
+/** How many orders have used a coupon. */
+export async function couponUses(db: Tx, code: string): Promise<number> {
+  return db.$count(couponRedemptions, eq(couponRedemptions.couponCode, code))
+}
+
+export async function checkCoupon(
+  db: Tx,
+  code: string,
+  customer: CouponCustomer,
+  { subtotal, now = new Date(), lock = false }: CouponCheckOptions,
+): Promise<CouponCheck> {
+  const query = db.select().from(coupons).where(eq(coupons.code, code))
+  const [coupon] = lock ? await query.for('update') : await query
+  const refuse = (reason: string): CouponCheck => ({ ok: false, code, reason })
+  if (!coupon) return refuse(`${code} is not a valid coupon code.`)
+  if (!coupon.isActive) return refuse(`${code} is no longer available.`)
+  if (coupon.startsAt && now < coupon.startsAt) {
+    return refuse(`${code} can be used from ${formatCouponDay(coupon.startsAt)}.`)
+  }
+  // ends_at is the first moment it no longer applies (the day after the last day, at midnight in India).
+  if (coupon.endsAt && now >= coupon.endsAt) {
+    return refuse(`${code} expired on ${formatCouponDay(new Date(coupon.endsAt.getTime() - 1))}.`)
+  }
+  if (coupon.maxUses !== null && (await couponUses(db, code)) >= coupon.maxUses) {
+    return refuse(`${code} has been used as many times as it can be.`)
+  }
 
   const sameCustomer = (
     userColumn: typeof orders.userId | typeof couponRedemptions.userId,
@@ -37,13 +92,13 @@ export async function checkCoupon(db: Tx, code: string, customer: CouponCustomer
   }
 
   const customerMatch = sameCustomer(couponRedemptions.userId, couponRedemptions.phone)
-  if (customerMatch) {
+  if (coupon.onePerCustomer && customerMatch) {
     const [used] = await db
       .select({ id: couponRedemptions.id })
       .from(couponRedemptions)
       .where(and(eq(couponRedemptions.couponCode, code), customerMatch))
       .limit(1)
-    if (used) return { ok: false, code, reason: `You have already used ${code}.` }
+    if (used) return refuse(`You have already used ${code}.`)
   }
 
   if (coupon.firstOrderOnly) {
@@ -54,8 +109,12 @@ export async function checkCoupon(db: Tx, code: string, customer: CouponCustomer
         .from(orders)
         .where(and(orderMatch, ne(orders.status, 'cancelled')))
         .limit(1)
-      if (earlier) return { ok: false, code, reason: `${code} is only for your first order.` }
+      if (earlier) return refuse(`${code} is only for your first order.`)
     }
   }
-  return { ok: true, code, percentOff: coupon.percentOff ?? 0, description: coupon.description }
+
+  const terms = couponTerms(coupon)
+  const shortfall = couponShortfall(subtotal, terms)
+  if (shortfall > 0) return refuse(`Add ${formatRupees(shortfall)} more to use ${code}.`)
+  return { ok: true, code, terms, description: coupon.description, onePerCustomer: coupon.onePerCustomer }
 }

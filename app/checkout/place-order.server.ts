@@ -22,9 +22,9 @@ import { getSettings, type ShopSettings } from '#app/settings/settings.server.ts
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { isUuid } from '#app/shared/uuid.ts'
-import { checkCoupon } from './coupons.server.ts'
+import { type CouponCheck, checkCoupon } from './coupons.server.ts'
 import { type DeliveryDetails, shippingAddress } from './delivery-form.ts'
-import { orderTotals } from './totals.ts'
+import { linesSubtotal, orderTotals } from './totals.ts'
 
 /** An order that cannot be placed as asked; `message` is for the shopper. */
 export class OrderError extends Error {
@@ -124,14 +124,19 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     return { product, size: entry.size, quantity: entry.quantity, unitPrice: sellingPrice(product, entry.size) }
   })
 
-  let couponPercent = 0
+  let coupon: Extract<CouponCheck, { ok: true }> | null = null
   const couponCode = scope.cookie.couponCode
   if (couponCode) {
-    const coupon = await checkCoupon(tx, couponCode, { userId: scope.userId, phone: details.phone })
-    if (!coupon.ok) throw new OrderError(`${coupon.reason} Remove the code to order without it.`, 'coupon')
-    couponPercent = coupon.percentOff
+    const check = await checkCoupon(
+      tx,
+      couponCode,
+      { userId: scope.userId, phone: details.phone },
+      { subtotal: linesSubtotal(lines), now, lock: true },
+    )
+    if (!check.ok) throw new OrderError(`${check.reason} Remove the code to order without it.`, 'coupon')
+    coupon = check
   }
-  const totals = orderTotals(lines, shop, couponPercent)
+  const totals = orderTotals(lines, shop, coupon?.terms ?? null)
 
   await takeStock(
     tx,
@@ -149,7 +154,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       discountAmount: totals.discount,
       deliveryFee: totals.delivery,
       totalAmount: totals.total,
-      couponCode: couponPercent > 0 ? couponCode : null,
+      couponCode: coupon?.code ?? null,
       status: 'pending',
       shippingAddress: shippingAddress(details),
       phone: details.phone,
@@ -178,10 +183,15 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
   await tx
     .insert(orderStatusHistory)
     .values({ orderId: order.id, fromStatus: null, toStatus: 'pending', note: 'Order placed', createdAt: now })
-  if (couponPercent > 0 && couponCode) {
-    await tx
-      .insert(couponRedemptions)
-      .values({ couponCode, orderId: order.id, userId: scope.userId, phone: details.phone, createdAt: now })
+  if (coupon) {
+    await tx.insert(couponRedemptions).values({
+      couponCode: coupon.code,
+      orderId: order.id,
+      userId: scope.userId,
+      phone: details.phone,
+      oncePerCustomer: coupon.onePerCustomer,
+      createdAt: now,
+    })
   }
 
   const number = orderNumber(order.id)

@@ -16,6 +16,11 @@ export interface PricedLine {
   quantity: number
 }
 
+/** What a coupon takes off: a whole-number percentage of the subtotal, or a flat amount in paise. */
+export type CouponTerms =
+  | { kind: 'percent'; percentOff: number; minOrderAmount: number }
+  | { kind: 'flat'; amountOff: number; minOrderAmount: number }
+
 export interface Totals {
   subtotal: number
   /** The coupon's discount. */
@@ -26,14 +31,34 @@ export interface Totals {
   freeDeliveryShortfall: number
 }
 
-/** A coupon's discount on a subtotal: a whole-number percentage, rounded to the nearest paisa (halves up). */
-export function couponDiscount(subtotal: number, percentOff: number): number {
-  return Math.round((subtotal * percentOff) / 100)
+export function linesSubtotal(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
 }
 
-export function orderTotals(lines: readonly PricedLine[], terms: DeliveryTerms, couponPercentOff = 0): Totals {
-  const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
-  const discount = couponDiscount(subtotal, couponPercentOff)
+/** How much more the subtotal needs before the coupon applies; 0 once it does. */
+export function couponShortfall(subtotal: number, coupon: CouponTerms): number {
+  return Math.max(0, coupon.minOrderAmount - subtotal)
+}
+
+/**
+ * A coupon's discount on a subtotal, nothing below its minimum order. A percentage is rounded to the
+ * nearest paisa (halves up); a flat amount never takes more than the subtotal, so a total is never
+ * below the delivery fee.
+ */
+export function couponDiscount(subtotal: number, coupon: CouponTerms | null): number {
+  if (!coupon || subtotal <= 0 || couponShortfall(subtotal, coupon) > 0) return 0
+  return coupon.kind === 'percent'
+    ? Math.round((subtotal * coupon.percentOff) / 100)
+    : Math.min(coupon.amountOff, subtotal)
+}
+
+export function orderTotals(
+  lines: readonly PricedLine[],
+  terms: DeliveryTerms,
+  coupon: CouponTerms | null = null,
+): Totals {
+  const subtotal = linesSubtotal(lines)
+  const discount = couponDiscount(subtotal, coupon)
   const freeDelivery = subtotal >= terms.freeDeliveryThreshold
   const delivery = subtotal === 0 || freeDelivery ? 0 : terms.deliveryFee
   return {

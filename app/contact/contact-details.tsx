@@ -1,8 +1,8 @@
-import { Clock, ExternalLink, Factory, Globe, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react'
+import { Clock, ExternalLink, Factory, Globe, Mail, MapPin, MessageCircle, Phone, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { EMAIL_RESPONSE, GRIEVANCE_ACKNOWLEDGEMENT, GRIEVANCE_RESOLUTION, PHONE_HOURS } from '#app/content/promises.ts'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
-import { telHref } from '#app/shared/phone.ts'
+import { telHref, whatsappHref } from '#app/shared/phone.ts'
 import { Card, CardContent } from '#app/ui/card.tsx'
 
 function DetailRow({ icon: Icon, title, children }: { icon: typeof MapPin; title: string; children: ReactNode }) {
@@ -33,6 +33,7 @@ export function ContactDetails({ settings }: { settings: PublicSettings }) {
                 <br />
                 {settings.address}
               </p>
+              {settings.gstin && <p className="text-sm text-muted-foreground">GSTIN {settings.gstin}</p>}
               <a
                 href={mapUrl}
                 target="_blank"
@@ -53,6 +54,20 @@ export function ContactDetails({ settings }: { settings: PublicSettings }) {
                 {PHONE_HOURS}
               </p>
             </DetailRow>
+            {settings.whatsappNumber && (
+              <DetailRow icon={MessageCircle} title="WhatsApp">
+                <a
+                  href={whatsappHref(settings.whatsappNumber)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-lg font-semibold text-brown hover:text-primary"
+                >
+                  {settings.whatsappNumber}
+                  <span className="sr-only"> (opens WhatsApp)</span>
+                </a>
+                <p className="text-sm text-muted-foreground">Message us for orders and questions.</p>
+              </DetailRow>
+            )}
             <DetailRow icon={Mail} title="Email">
               <a
                 href={`mailto:${settings.email}`}

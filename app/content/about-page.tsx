@@ -94,16 +94,22 @@ export function AboutPage({ settings }: { settings: PublicSettings }) {
             <CardContent className="space-y-5 p-6">
               <MessageSquareQuote className="size-8 text-primary" aria-hidden />
               <p className="font-serif text-xl leading-snug text-brown">{settings.qualityTagline}</p>
-              <dl className="grid grid-cols-2 gap-4 border-t border-turmeric/50 pt-5">
-                <div>
-                  <dt className="text-sm text-muted-foreground">Varieties</dt>
-                  <dd className="font-serif text-3xl font-bold text-primary">{settings.varietiesClaim}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-muted-foreground">Happy families</dt>
-                  <dd className="font-serif text-3xl font-bold text-primary">{settings.familiesClaim}</dd>
-                </div>
-              </dl>
+              {(settings.varietiesClaim || settings.familiesClaim) && (
+                <dl className="grid grid-cols-2 gap-4 border-t border-turmeric/50 pt-5">
+                  {settings.varietiesClaim && (
+                    <div>
+                      <dt className="text-sm text-muted-foreground">Varieties</dt>
+                      <dd className="font-serif text-3xl font-bold text-primary">{settings.varietiesClaim}</dd>
+                    </div>
+                  )}
+                  {settings.familiesClaim && (
+                    <div>
+                      <dt className="text-sm text-muted-foreground">Happy families</dt>
+                      <dd className="font-serif text-3xl font-bold text-primary">{settings.familiesClaim}</dd>
+                    </div>
+                  )}
+                </dl>
+              )}
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
                 <Leaf className="size-4 text-leaf" aria-hidden />
                 100% vegetarian · FSSAI Lic. No. {settings.fssaiLicence}

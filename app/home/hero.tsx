@@ -9,6 +9,12 @@ const TRUST_BADGES = [
 ] as const
 
 export function Hero({ settings }: { settings: PublicSettings }) {
+  // The owner empties a claim the shop cannot stand behind (decisions.md): it is then not shown at all.
+  const claims = [
+    { value: settings.ratingClaim, label: 'Average rating' },
+    { value: settings.varietiesClaim, label: 'Varieties' },
+    { value: settings.familiesClaim, label: 'Happy families' },
+  ].filter((claim) => claim.value.trim() !== '')
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-brown">
       <img
@@ -24,10 +30,12 @@ export function Hero({ settings }: { settings: PublicSettings }) {
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-[oklch(0.22_0.05_40/0.92)] via-[oklch(0.22_0.05_40/0.7)] to-[oklch(0.22_0.05_40/0.15)]" />
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24 lg:py-32">
         <div className="max-w-xl text-white">
-          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold backdrop-blur">
-            <Star className="size-4 fill-turmeric text-turmeric" aria-hidden />
-            Rated {settings.ratingClaim} by our customers
-          </p>
+          {settings.ratingClaim && (
+            <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold backdrop-blur">
+              <Star className="size-4 fill-turmeric text-turmeric" aria-hidden />
+              Rated {settings.ratingClaim} by our customers
+            </p>
+          )}
           <h1
             id="hero-title"
             className="font-serif text-4xl leading-tight font-bold text-white sm:text-5xl lg:text-6xl"
@@ -47,11 +55,13 @@ export function Hero({ settings }: { settings: PublicSettings }) {
             ))}
           </ul>
           <ShopAndStoryLinks className="mt-8" />
-          <dl className="mt-10 grid max-w-md grid-cols-3 gap-4 border-t border-white/20 pt-6">
-            <Claim value={settings.ratingClaim} label="Average rating" />
-            <Claim value={settings.varietiesClaim} label="Varieties" />
-            <Claim value={settings.familiesClaim} label="Happy families" />
-          </dl>
+          {claims.length > 0 && (
+            <dl className="mt-10 grid max-w-md grid-cols-3 gap-4 border-t border-white/20 pt-6">
+              {claims.map((claim) => (
+                <Claim key={claim.label} {...claim} />
+              ))}
+            </dl>
+          )}
         </div>
       </div>
     </section>

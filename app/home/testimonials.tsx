@@ -10,7 +10,8 @@ export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) 
       </h2>
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         {testimonials.map((testimonial) => (
-          <figure key={testimonial.name} className="relative rounded-xl border bg-card p-6 shadow-sm">
+          // Two customers may share a name, never a quote.
+          <figure key={testimonial.quote} className="relative rounded-xl border bg-card p-6 shadow-sm">
             <Quote className="size-8 text-accent" aria-hidden />
             <blockquote className="mt-3 text-lg leading-relaxed text-foreground">“{testimonial.quote}”</blockquote>
             <figcaption className="mt-4 text-sm font-semibold text-brown">

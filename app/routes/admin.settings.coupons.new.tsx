@@ -1,6 +1,10 @@
-// Being built this session (issue 13).
-import { TabNotBuilt } from '#app/admin/tab-not-built.tsx'
+// A new coupon (app/checkout).
+import { CouponEditor } from '#app/checkout/admin/coupon-editor.tsx'
+import { createCouponAction } from '#app/checkout/coupon-routes.server.ts'
+import type { Route } from './+types/admin.settings.coupons.new'
+
+export const action = (args: Route.ActionArgs) => createCouponAction(args)
 
 export default function Page() {
-  return <TabNotBuilt title="Not built yet" body="This part of the panel is being built." />
+  return <CouponEditor coupon={null} version={null} now={new Date().toISOString()} />
 }

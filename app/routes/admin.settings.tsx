@@ -1,6 +1,11 @@
-// Being built this session (issue 13).
-import { TabNotBuilt } from '#app/admin/tab-not-built.tsx'
+// The Settings tab: the shop's details, delivery terms, coupons, home page claims and showcase mode (app/settings).
+import { SettingsTab } from '#app/settings/admin/settings-tab.tsx'
+import { settingsAction, settingsTabLoader } from '#app/settings/settings-routes.server.ts'
+import type { Route } from './+types/admin.settings'
 
-export default function Page() {
-  return <TabNotBuilt title="Not built yet" body="This part of the panel is being built." />
+export const loader = (args: Route.LoaderArgs) => settingsTabLoader(args)
+export const action = (args: Route.ActionArgs) => settingsAction(args)
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return loaderData ? <SettingsTab data={loaderData} /> : null
 }

@@ -1,11 +1,71 @@
 import { eq } from 'drizzle-orm'
-import type { Tx } from '../platform/db.server.ts'
+import { type AuditActor, recordAudit } from '../platform/audit.server.ts'
+import type { Db, Tx } from '../platform/db.server.ts'
 import { settings } from './schema.ts'
+import type { SectionValues, SettingsSection } from './settings-form.ts'
 
 export type ShopSettings = typeof settings.$inferSelect
 
+/**
+ * The shop's settings, read from the database on every call: nothing keeps them in memory, so a change
+ * reaches every server instance with its next request.
+ */
 export async function getSettings(db: Tx): Promise<ShopSettings> {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1))
   if (!row) throw new Error('The settings row is missing: start-up did not initialise the database')
   return row
+}
+
+/** The screen's copy of the settings is older than the database's (someone saved since it was loaded). */
+export class StaleSettings extends Error {
+  constructor() {
+    super('These settings were changed in another window since you opened this page. Reload it and try again.')
+    this.name = 'StaleSettings'
+  }
+}
+
+const SECTION_LABELS: Record<SettingsSection, string> = {
+  shop: 'Shop details',
+  delivery: 'Delivery',
+  home: 'Home page claims and quotes',
+  showcase: 'Showcase mode',
+}
+
+/**
+ * Saves one section of the settings in one transaction, with its audit record. `version` is the
+ * settings' updated_at as the form showed it: a form loaded before someone else's save is refused
+ * rather than silently overwriting the newer change.
+ */
+export async function saveSettingsSection<S extends SettingsSection>(
+  db: Db,
+  actor: AuditActor,
+  section: S,
+  values: SectionValues<S>,
+  version: string,
+  now = new Date(),
+): Promise<ShopSettings> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update')
+    if (!before) throw new Error('The settings row is missing: start-up did not initialise the database')
+    if (before.updatedAt.toISOString() !== version) throw new StaleSettings()
+    // A new version even when two saves land in the same millisecond.
+    const updatedAt = new Date(Math.max(now.getTime(), before.updatedAt.getTime() + 1))
+    const [after] = await tx
+      .update(settings)
+      .set({ ...values, updatedAt })
+      .where(eq(settings.id, 1))
+      .returning()
+    if (!after) throw new Error('the settings row was not updated')
+    const { updatedAt: _was, ...was } = before
+    const { updatedAt: _is, ...is } = after
+    await recordAudit(tx, actor, {
+      action: 'settings.update',
+      entity: 'settings',
+      entityId: '1',
+      label: SECTION_LABELS[section],
+      before: was,
+      after: is,
+    })
+    return after
+  })
 }

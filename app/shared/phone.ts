@@ -34,3 +34,9 @@ export function formatIndianMobile(phone: string): string {
 export function telHref(phone: string): string {
   return `tel:${normaliseIndianMobile(phone) ?? phone.replace(SEPARATORS, '')}`
 }
+
+/** A WhatsApp chat link for a mobile number ('+91 98765 43210' -> 'https://wa.me/919876543210'). */
+export function whatsappHref(phone: string): string {
+  const canonical = normaliseIndianMobile(phone) ?? phone.replace(/\D/g, '')
+  return `https://wa.me/${canonical.replace(/^\+/, '')}`
+}

@@ -1,6 +1,7 @@
-import { Mail, MapPin, Phone } from 'lucide-react'
+import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
+import { whatsappHref } from '#app/shared/phone.ts'
 import { NAV_LINKS, POLICY_LINKS, TRACK_ORDER_LINK } from './nav-links.ts'
 
 export function SiteFooter({ settings }: { settings: PublicSettings }) {
@@ -21,6 +22,7 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
             100% vegetarian
           </p>
           <p className="text-sm">FSSAI Lic. No. {settings.fssaiLicence}</p>
+          {settings.gstin && <p className="text-sm">GSTIN {settings.gstin}</p>}
         </div>
         <nav aria-label="Shop" className="space-y-2 text-sm">
           <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Shop</h2>
@@ -59,6 +61,20 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
                 {settings.phone}
               </a>
             </p>
+            {settings.whatsappNumber && (
+              <p className="flex gap-2">
+                <MessageCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <a
+                  href={whatsappHref(settings.whatsappNumber)}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="hover:text-white hover:underline"
+                >
+                  WhatsApp {settings.whatsappNumber}
+                  <span className="sr-only"> (opens WhatsApp)</span>
+                </a>
+              </p>
+            )}
             <p className="flex gap-2">
               <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
               <a href={`mailto:${settings.email}`} className="break-all hover:text-white hover:underline">

@@ -34,8 +34,9 @@ export function termsDocument(settings: PublicSettings): PolicyDocument {
           <>
             <p>
               This website is run by <strong>{settings.legalName}</strong> ("{settings.shopName}", "we", "us"),{' '}
-              {settings.address}, FSSAI licence no. {settings.fssaiLicence}. These terms apply to every order placed on
-              this website, by phone or by e-mail. By placing an order you accept them, together with our{' '}
+              {settings.address}, FSSAI licence no. {settings.fssaiLicence}
+              {settings.gstin ? `, GSTIN ${settings.gstin}` : ''}. These terms apply to every order placed on this
+              website, by phone or by e-mail. By placing an order you accept them, together with our{' '}
               <Link to="/shipping-policy">Shipping Policy</Link>, <Link to="/privacy-policy">Privacy Policy</Link> and{' '}
               <Link to="/quality-policy">Quality Policy</Link>.
             </p>
