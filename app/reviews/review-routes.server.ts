@@ -24,6 +24,7 @@ import {
   approvedReviews,
   listAdminReviews,
   moderateReview,
+  productSlug,
   ReviewError,
   reviewStanding,
   submitReview,
@@ -52,14 +53,15 @@ export async function reviewAction({ request, context }: Args) {
   const values = formValues(form, REVIEW_FIELDS)
 
   // Without JavaScript the shopper goes back to the product's reviews, with a notice named by its code.
-  const answer = async (status: number, result: ReviewResult, notice: ReviewNotice, slug?: string) => {
+  const answer = async (status: number, result: ReviewResult, notice: ReviewNotice) => {
     if (enhanced) return data(result, { status, headers: NO_STORE })
+    const slug = await productSlug(db, values.productId)
     return redirect(`${slug ? productPath(slug) : '/products'}?review=${notice}#${REVIEW_SECTION_ID}`, {
       headers: NO_STORE,
     })
   }
-  const refuse = (status: number, notice: ReviewNotice, message: string = REVIEW_NOTICES[notice], slug?: string) =>
-    answer(status, { ok: false, title: SUBMIT_FAILED, message }, notice, slug)
+  const refuse = (status: number, notice: ReviewNotice, message: string = REVIEW_NOTICES[notice]) =>
+    answer(status, { ok: false, title: SUBMIT_FAILED, message }, notice)
 
   const unknown = [...form.keys()].find(
     (key) => key !== ENHANCED_FIELD && !(REVIEW_FIELDS as readonly string[]).includes(key),
@@ -88,7 +90,7 @@ export async function reviewAction({ request, context }: Args) {
       [REVIEW_LIMITS.account, viewer.id],
       [REVIEW_LIMITS.client, clientIp],
     ])
-    const review = await submitReview(db, viewer.id, validation.data)
+    await submitReview(db, viewer.id, validation.data)
     return answer(
       200,
       {
@@ -97,7 +99,6 @@ export async function reviewAction({ request, context }: Args) {
         message: 'It will appear on the product page after a quick check by the shop.',
       },
       'sent',
-      review.productSlug,
     )
   } catch (error) {
     if (error instanceof TooManyAttempts) {

@@ -7,6 +7,7 @@ import { products } from '#app/catalog/schema.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { isUuid } from '#app/shared/uuid.ts'
 import { ADMIN_REVIEWS_PER_PAGE, type AdminReviewsPage, type ReviewFilter } from './admin-reviews.ts'
 import { type ReviewInput, type ReviewStatus, reviewerFirstName, reviewerName } from './review-form.ts'
 import { reviews } from './schema.ts'
@@ -36,6 +37,13 @@ async function deliveredOrderWith(db: Tx, userId: string, productId: string): Pr
     .orderBy(desc(orders.deliveredAt), desc(orders.createdAt))
     .limit(1)
   return row?.id ?? null
+}
+
+/** A product's slug, for sending a shopper back to its page; null for an id that is not a product's. */
+export async function productSlug(db: Tx, productId: string): Promise<string | null> {
+  if (!isUuid(productId)) return null
+  const [row] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, productId))
+  return row?.slug ?? null
 }
 
 export interface SubmittedReview {
