@@ -38,8 +38,29 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
   },
   { method: 'GET', route: '/admin/blogs/new', path: '/admin/blogs/new', adminOnly: 'data-admin-panel' },
   { method: 'GET', route: '/admin/blogs/:blogId', path: `/admin/blogs/${NO_ID}`, adminOnly: 'data-admin-panel' },
-  { method: 'GET', route: '/admin/messages', path: '/admin/messages', adminOnly: 'data-admin-panel' },
-  { method: 'GET', route: '/admin/reviews', path: '/admin/reviews', adminOnly: 'data-admin-panel' },
+  {
+    method: 'GET',
+    route: '/admin/messages',
+    path: '/admin/messages',
+    adminOnly: 'From the contact form, newest first',
+  },
+  {
+    method: 'POST',
+    route: '/admin/messages',
+    path: '/admin/messages',
+    form: { intent: 'handled', messageId: NO_ID, version: 'unread' },
+    adminOnly: 'This message does not exist.',
+    adminStatus: 404,
+  },
+  { method: 'GET', route: '/admin/reviews', path: '/admin/reviews', adminOnly: 'Pending first, then newest' },
+  {
+    method: 'POST',
+    route: '/admin/reviews',
+    path: '/admin/reviews',
+    form: { intent: 'approve', reviewId: NO_ID, version: '2026-01-01T00:00:00.000Z' },
+    adminOnly: 'This review does not exist.',
+    adminStatus: 404,
+  },
   { method: 'GET', route: '/admin/settings', path: '/admin/settings', adminOnly: 'Save delivery terms' },
   {
     // A form from long ago: refused as stale, so the matrix changes nothing.

@@ -19,7 +19,13 @@ import { isAvailable, priceOf, SIZES, type Size } from './sizes.ts'
 
 const NET_WEIGHT: Record<Size, string> = { '250g': '250 g', '500g': '500 g', '1kg': '1 kg' }
 
-export function ProductDetails({ product }: { product: Product }) {
+export function ProductDetails({
+  product,
+  reviews,
+}: {
+  product: Product /** The reviews section (app/reviews). */
+  reviews?: ReactNode
+}) {
   const showcase = useShowcaseMode()
   const discounted = product.discountPercentage > 0
   const categoryLink = isCategory(product.category) ? `/products${browseSearch({ category: product.category })}` : null
@@ -84,6 +90,8 @@ export function ProductDetails({ product }: { product: Product }) {
       </div>
 
       <PackLabel product={product} />
+
+      {reviews}
 
       <nav aria-label="More products" className="mt-12 flex flex-wrap gap-3 border-t pt-6">
         <Button asChild variant="outline">

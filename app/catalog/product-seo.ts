@@ -1,6 +1,6 @@
 // What a product page tells search engines and link previews: Product structured data with one
 // offer per size, and the product's own 1200x630 preview image when one exists.
-import type { Offer, Product, WithContext } from 'schema-dts'
+import type { Offer, Product, Review, WithContext } from 'schema-dts'
 import { BUNDLED_IMAGES } from '#app/media/image-url.ts'
 import { absoluteUrl } from '#app/seo/meta.ts'
 import { sellingPrice } from './pricing.ts'
@@ -30,7 +30,31 @@ export interface ProductForJsonLd extends SizedFields {
   ratingCount: number
 }
 
-export function productJsonLd(origin: string, shopName: string, product: ProductForJsonLd): WithContext<Product> {
+/** An approved review, as the product page lists it. */
+export interface ReviewForJsonLd {
+  rating: number
+  body: string
+  author: string
+  createdAt: string
+}
+
+/** Search engines need a few reviews, not the whole list. */
+const REVIEWS_IN_JSON_LD = 5
+
+export function productJsonLd(
+  origin: string,
+  shopName: string,
+  product: ProductForJsonLd,
+  reviews: readonly ReviewForJsonLd[] = [],
+): WithContext<Product> {
+  const rated = product.ratingCount > 0
+  const review: Review[] = reviews.slice(0, REVIEWS_IN_JSON_LD).map((entry) => ({
+    '@type': 'Review',
+    author: { '@type': 'Person', name: entry.author },
+    datePublished: entry.createdAt.slice(0, 10),
+    reviewRating: { '@type': 'Rating', ratingValue: entry.rating, bestRating: 5, worstRating: 1 },
+    ...(entry.body ? { reviewBody: entry.body } : {}),
+  }))
   const url = absoluteUrl(origin, `/products/${product.slug}`)
   // A size without a price is not sold: it gets no offer (a price of 0.00 would read as free).
   const offers: Offer[] = SIZES.filter((size) => priceOf(product, size) > 0).map((size) => ({
@@ -55,7 +79,7 @@ export function productJsonLd(origin: string, shopName: string, product: Product
     category: product.category,
     url,
     offers,
-    ...(product.ratingCount > 0 && product.ratingAverage !== null
+    ...(rated && product.ratingAverage !== null
       ? {
           aggregateRating: {
             '@type': 'AggregateRating',
@@ -66,6 +90,7 @@ export function productJsonLd(origin: string, shopName: string, product: Product
           },
         }
       : {}),
+    ...(rated && review.length > 0 ? { review } : {}),
   }
 }
 

@@ -4,6 +4,8 @@ import { Package, Search, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useRef } from 'react'
 import { Form, Link, useNavigate, useSearchParams } from 'react-router'
+import { RateLink } from '#app/reviews/rate-link.tsx'
+import type { RateableLine } from '#app/reviews/reviews.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -19,6 +21,7 @@ export function MyOrdersPage({
   pageCount,
   q,
   details,
+  rateable,
 }: {
   orders: CustomerOrder[]
   total: number
@@ -26,6 +29,8 @@ export function MyOrdersPage({
   pageCount: number
   q: string
   details: CustomerOrderDetails | null
+  /** Delivered lines whose product can be rated, by line id (app/reviews). */
+  rateable: Record<string, RateableLine>
 }) {
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
@@ -84,7 +89,7 @@ export function MyOrdersPage({
           <ul className="mt-3 space-y-4">
             {orders.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} detailsHref={linkWith({ order: order.id })} />
+                <OrderCard order={order} detailsHref={linkWith({ order: order.id })} rateable={rateable} />
               </li>
             ))}
           </ul>
@@ -128,7 +133,7 @@ export function MyOrdersPage({
               }}
               className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-background p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
             >
-              <OrderDetails order={details} />
+              <OrderDetails order={details} rateable={rateable} />
             </Dialog.Content>
           )}
         </Dialog.Portal>
@@ -137,7 +142,15 @@ export function MyOrdersPage({
   )
 }
 
-function OrderCard({ order, detailsHref }: { order: CustomerOrder; detailsHref: string }) {
+function OrderCard({
+  order,
+  detailsHref,
+  rateable,
+}: {
+  order: CustomerOrder
+  detailsHref: string
+  rateable: Record<string, RateableLine>
+}) {
   const shown = order.items.slice(0, ITEMS_ON_CARD)
   const more = order.items.length - shown.length
   return (
@@ -152,8 +165,11 @@ function OrderCard({ order, detailsHref }: { order: CustomerOrder; detailsHref: 
         </div>
         <ul className="text-sm">
           {shown.map((item) => (
-            <li key={item.id}>
-              {item.productName} ({item.size})&nbsp;×&nbsp;{item.quantity}
+            <li key={item.id} className="flex min-h-6 items-center justify-between gap-3">
+              <span>
+                {item.productName} ({item.size})&nbsp;×&nbsp;{item.quantity}
+              </span>
+              <RateLink line={rateable[item.id]} productName={item.productName} />
             </li>
           ))}
           {more > 0 && <li className="text-muted-foreground">+{more} more items</li>}
@@ -176,7 +192,7 @@ function OrderCard({ order, detailsHref }: { order: CustomerOrder; detailsHref: 
   )
 }
 
-function OrderDetails({ order }: { order: CustomerOrderDetails }) {
+function OrderDetails({ order, rateable }: { order: CustomerOrderDetails; rateable: Record<string, RateableLine> }) {
   return (
     <div className="space-y-5">
       <div className="flex items-start justify-between gap-3">
@@ -202,10 +218,11 @@ function OrderDetails({ order }: { order: CustomerOrderDetails }) {
       <section aria-label="Items">
         <ul className="divide-y rounded-lg border">
           {order.items.map((item) => (
-            <li key={item.id} className="flex justify-between gap-3 px-3 py-2 text-sm">
-              <span>
+            <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+              <span className="min-w-0 flex-1">
                 {item.productName} ({item.size})&nbsp;×&nbsp;{item.quantity}
               </span>
+              <RateLink line={rateable[item.id]} productName={item.productName} />
               <span className="font-semibold">{formatRupees(item.price * item.quantity)}</span>
             </li>
           ))}

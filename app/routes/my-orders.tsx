@@ -3,6 +3,7 @@ import { getViewer } from '#app/accounts/session.server.ts'
 import { MyOrdersPage } from '#app/orders/my-orders-page.tsx'
 import { findCustomerOrder, listCustomerOrders, ORDERS_PER_PAGE } from '#app/orders/orders.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
+import { rateableLines } from '#app/reviews/reviews.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import type { Route } from './+types/my-orders'
@@ -23,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   // Another customer's order (or no such order) is not found, whoever asks.
   if (details === null) throw data(null, { status: 404 })
+  const shown = [...list.orders.map((order) => order.id), ...(details ? [details.id] : [])]
   return {
+    rateable: await rateableLines(db, viewer.id, shown),
     ...list,
     q,
     page,

@@ -3,14 +3,16 @@ import { ProductDetails } from '#app/catalog/product-details.tsx'
 import { metaDescription, productJsonLd, productOgImage } from '#app/catalog/product-seo.ts'
 import { findProductBySlug } from '#app/catalog/products.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
+import { ProductReviews } from '#app/reviews/product-reviews.tsx'
+import { productReviews } from '#app/reviews/review-routes.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/product'
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const product = await findProductBySlug(db, params.slug)
   if (!product) throw data(null, { status: 404 })
-  return { product }
+  return { product, reviews: await productReviews({ request, context }, product.id) }
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -24,10 +26,11 @@ export const meta: Route.MetaFunction = (args) => {
     type: 'product',
     image: productOgImage(product.imageUrl),
     imageAlt: product.name,
-    jsonLd: [productJsonLd(root?.publicUrl ?? '', shopName, product)],
+    jsonLd: [productJsonLd(root?.publicUrl ?? '', shopName, product, args.loaderData?.reviews.list)],
   })
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  return <ProductDetails product={loaderData.product} />
+  const { product, reviews } = loaderData
+  return <ProductDetails product={product} reviews={<ProductReviews product={product} reviews={reviews} />} />
 }

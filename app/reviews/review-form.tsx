@@ -1,0 +1,159 @@
+// The shopper's review form: 1-5 stars as a radio group and an optional text. A plain POST to
+// /reviews, so it works without JavaScript; with it, the browser checks the form with the server's own
+// schema first and sends it through a fetcher, and the page reloads its reviews from the answer.
+import { CircleAlert, Send, Star } from 'lucide-react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '#app/ui/button.tsx'
+import { cn } from '#app/ui/cn.ts'
+import {
+  ENHANCED_FIELD,
+  REVIEW_TEXT_MAX,
+  type ReviewFieldErrors,
+  type ReviewResult,
+  reviewTextLength,
+  validateReviewForm,
+} from './review-form.ts'
+
+const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const
+
+export function ReviewForm({ productId, productName }: { productId: string; productName: string }) {
+  const id = useId()
+  const fetcher = useFetcher<ReviewResult>()
+  const [rating, setRating] = useState(0)
+  const [length, setLength] = useState(0)
+  const [clientErrors, setClientErrors] = useState<ReviewFieldErrors | null>(null)
+  const serverErrors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {}
+  const errors = clientErrors ?? serverErrors
+  const refusal = fetcher.data && !fetcher.data.ok && !fetcher.data.fieldErrors ? fetcher.data : null
+  const sending = fetcher.state !== 'idle'
+
+  useEffect(() => {
+    const result = fetcher.data
+    if (!result) return
+    if (result.ok) toast(result.title, { description: result.message })
+    else toast.error(result.title, { description: result.message })
+  }, [fetcher.data])
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const result = validateReviewForm(Object.fromEntries(form))
+    if (!result.ok) {
+      setClientErrors(result.fieldErrors)
+      const first = result.fieldErrors.rating ? `${id}-rating-1` : `${id}-body`
+      document.getElementById(first)?.focus()
+      return
+    }
+    setClientErrors({})
+    form.set(ENHANCED_FIELD, '1')
+    void fetcher.submit(form, { method: 'post', action: '/reviews' })
+  }
+
+  return (
+    <form
+      method="post"
+      action="/reviews"
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4"
+      aria-label={`Review ${productName}`}
+    >
+      <input type="hidden" name="productId" value={productId} />
+      <fieldset aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
+        <legend className="font-semibold">Your rating</legend>
+        <div className="mt-1 flex gap-0.5">
+          {STAR_WORDS.map((word, index) => {
+            const value = index + 1
+            return (
+              <label
+                key={value}
+                htmlFor={`${id}-rating-${value}`}
+                className="flex size-11 cursor-pointer items-center justify-center rounded-md has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60"
+              >
+                <input
+                  id={`${id}-rating-${value}`}
+                  type="radio"
+                  name="rating"
+                  value={value}
+                  checked={rating === value}
+                  onChange={() => {
+                    setRating(value)
+                    setClientErrors((previous) => (previous ? { ...previous, rating: undefined } : previous))
+                  }}
+                  className="peer sr-only"
+                />
+                <Star
+                  aria-hidden
+                  className={cn(
+                    'size-8 transition-colors',
+                    value <= rating ? 'fill-turmeric text-turmeric' : 'fill-transparent text-brown/50',
+                  )}
+                />
+                <span className="sr-only">
+                  {value} {value === 1 ? 'star' : 'stars'} ({word})
+                </span>
+              </label>
+            )
+          })}
+        </div>
+        <p className="min-h-5 text-sm text-muted-foreground" aria-hidden>
+          {rating > 0 ? `${rating} of 5: ${STAR_WORDS[rating - 1]}` : 'Tap a star to rate.'}
+        </p>
+        {errors.rating && (
+          <p id={`${id}-rating-error`} className="flex items-center gap-1.5 text-sm font-medium text-destructive">
+            <CircleAlert className="size-4 shrink-0" aria-hidden />
+            {errors.rating}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-body`} className="font-semibold">
+          Your review <span className="font-normal text-muted-foreground">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-body`}
+          name="body"
+          rows={4}
+          maxLength={REVIEW_TEXT_MAX + 200}
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={`${id}-body-count${errors.body ? ` ${id}-body-error` : ''}`}
+          onChange={(event) => {
+            setLength(reviewTextLength(event.target.value))
+            if (errors.body) setClientErrors((previous) => ({ ...(previous ?? {}), body: undefined }))
+          }}
+          placeholder={`How did you like ${productName}?`}
+          className="w-full min-w-0 rounded-md border border-input bg-card px-3 py-2 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
+        />
+        <p
+          id={`${id}-body-count`}
+          className={cn(
+            'text-right text-xs',
+            length > REVIEW_TEXT_MAX ? 'font-semibold text-destructive' : 'text-muted-foreground',
+          )}
+        >
+          {length.toLocaleString('en-IN')} / {REVIEW_TEXT_MAX.toLocaleString('en-IN')}
+        </p>
+        {errors.body && (
+          <p id={`${id}-body-error`} className="flex items-center gap-1.5 text-sm font-medium text-destructive">
+            <CircleAlert className="size-4 shrink-0" aria-hidden />
+            {errors.body}
+          </p>
+        )}
+      </div>
+
+      {refusal && (
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-card p-3 text-sm text-destructive">
+          {refusal.message}
+        </p>
+      )}
+
+      <Button type="submit" className="h-11 w-full sm:w-fit" disabled={sending}>
+        <Send aria-hidden />
+        {sending ? 'Sending…' : 'Submit review'}
+      </Button>
+    </form>
+  )
+}
