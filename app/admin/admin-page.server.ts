@@ -5,26 +5,36 @@ import { verifySecondFactor } from '#app/accounts/auth-page.server.ts'
 import { clearLimit, enforceLimits, LIMITS, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { adminLoginSchema, MESSAGES, secondFactorSchema } from '#app/accounts/rules.ts'
 import { assertSameOrigin, authFailure, authHeaders, cookieHeaders } from '#app/accounts/session.server.ts'
+import { unhandledMessageCount } from '#app/contact/inbox.server.ts'
 import { feedPosition } from '#app/notifications/live-events.server.ts'
 import { unreadNotificationCount } from '#app/orders/admin-orders.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
+import { pendingReviewCount } from '#app/reviews/reviews.server.ts'
 import { findAdmin } from './guard.server.ts'
 import { getAdminStats } from './stats.server.ts'
+import type { TabBadges } from './tabs.ts'
 
 type Context = Readonly<RouterContextProvider>
 
 export type AdminActionData = { step: 'password' | 'second-factor'; error?: string; username?: string }
 
-/** The panel's frame: who is signed in, the stat cards, the unread count, and the live feed's position. */
+/** The panel's frame: who is signed in, the stat cards, the tabs' badges (unread notifications, messages
+ * not handled, reviews to moderate), and the live feed's position. */
 export async function adminLoader({ request, context }: { request: Request; context: Context }) {
   const admin = await findAdmin(request, context)
   if (!admin) return data({ admin: null, panel: null }, { headers: { 'Cache-Control': 'no-store' } })
   const { db } = context.get(servicesContext)
   // The feed position is read first: anything that happens while the rest is read comes live.
   const liveFrom = await feedPosition(db)
-  const [stats, unread] = await Promise.all([getAdminStats(db), unreadNotificationCount(db)])
+  const [stats, orders, messages, reviews] = await Promise.all([
+    getAdminStats(db),
+    unreadNotificationCount(db),
+    unhandledMessageCount(db),
+    pendingReviewCount(db),
+  ])
+  const badges: TabBadges = { orders, messages, reviews }
   return data(
-    { admin: { name: admin.name, email: admin.email }, panel: { stats, unread, liveFrom } },
+    { admin: { name: admin.name, email: admin.email }, panel: { stats, badges, liveFrom } },
     { headers: { 'Cache-Control': 'no-store' } },
   )
 }

@@ -9,18 +9,19 @@ import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { AdminTabBar } from './admin-tab-bar.tsx'
 import type { AdminStats } from './stats.server.ts'
+import type { TabBadges } from './tabs.ts'
 import { useLiveEvents } from './use-live-events.ts'
 
 export function AdminPanel({
   admin,
   stats,
-  unread,
+  badges,
   liveFrom,
   children,
 }: {
   admin: { name: string; email: string | null }
   stats: AdminStats
-  unread: number
+  badges: TabBadges
   /** The live feed's position when the loader ran: live events start from there. */
   liveFrom: number
   children: ReactNode
@@ -46,7 +47,7 @@ export function AdminPanel({
         <StatCard title="Total Revenue" value={formatWholeRupees(stats.totalRevenue)} icon={<IndianRupee />} />
         <StatCard title="Today's Orders" value={stats.todaysOrders.toLocaleString('en-IN')} icon={<Sun />} />
       </section>
-      <AdminTabBar unread={unread} />
+      <AdminTabBar badges={badges} />
       <div className="mt-6">{children}</div>
     </div>
   )

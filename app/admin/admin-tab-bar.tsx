@@ -4,7 +4,7 @@ import { Bell, BookOpen, ChartColumn, ClipboardList, History, Mail, Package, Set
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { cn } from '#app/ui/cn.ts'
-import { ADMIN_TABS, type AdminTab } from './tabs.ts'
+import { ADMIN_TABS, type AdminTab, BADGE_MEANING, type TabBadges } from './tabs.ts'
 
 const TAB_ICON: Record<AdminTab['id'], ReactNode> = {
   orders: <ClipboardList aria-hidden />,
@@ -18,7 +18,7 @@ const TAB_ICON: Record<AdminTab['id'], ReactNode> = {
   audit: <History aria-hidden />,
 }
 
-export function AdminTabBar({ unread }: { unread: number }) {
+export function AdminTabBar({ badges }: { badges: TabBadges }) {
   return (
     <nav aria-label="Admin sections" className="mt-6">
       <ul className="grid grid-cols-3 gap-1.5 rounded-xl border bg-secondary/60 p-1.5 sm:flex sm:flex-wrap">
@@ -36,17 +36,22 @@ export function AdminTabBar({ unread }: { unread: number }) {
             >
               {TAB_ICON[tab.id]}
               <span className="min-w-0 text-center leading-tight">{tab.label}</span>
-              {tab.id === 'orders' && unread > 0 && (
-                <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-chilli px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-card">
-                  {unread > 99 ? '99+' : unread}
-                  {/* Read with its meaning: the link's name is 'Orders 3 unread'. */}
-                  <span className="sr-only"> unread</span>
-                </span>
-              )}
+              <Badge count={badges[tab.id] ?? 0} meaning={BADGE_MEANING[tab.id]} />
             </NavLink>
           </li>
         ))}
       </ul>
     </nav>
+  )
+}
+
+function Badge({ count, meaning }: { count: number; meaning: string | undefined }) {
+  if (count <= 0) return null
+  return (
+    <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-chilli px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-card">
+      {count > 99 ? '99+' : count}
+      {/* Read with its meaning: the link's name is 'Orders 3 unread'. */}
+      {meaning && <span className="sr-only"> {meaning}</span>}
+    </span>
   )
 }

@@ -21,3 +21,13 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'settings', label: 'Settings', to: '/admin/settings', end: false },
   { id: 'audit', label: 'Audit log', to: '/admin/audit', end: false },
 ]
+
+/** Counts shown on tabs: unread order notifications, contact messages not handled, reviews to moderate. */
+export type TabBadges = Partial<Record<AdminTab['id'], number>>
+
+/** What a badge's number means, read after it ('Orders 3 unread'). */
+export const BADGE_MEANING: Partial<Record<AdminTab['id'], string>> = {
+  orders: 'unread',
+  messages: 'not handled',
+  reviews: 'to moderate',
+}

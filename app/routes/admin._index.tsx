@@ -9,7 +9,7 @@ export const loader = (args: Route.LoaderArgs) => ordersTabLoader(args)
 export default function Page({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof import('./admin.tsx').loader>('routes/admin')
   if (!loaderData) return null
-  return <OrdersTab page={loaderData.page} activity={loaderData.activity} unread={layout?.panel?.unread ?? 0} />
+  return <OrdersTab page={loaderData.page} activity={loaderData.activity} unread={layout?.panel?.badges.orders ?? 0} />
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

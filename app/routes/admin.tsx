@@ -21,7 +21,7 @@ export const action = (args: Route.ActionArgs) => adminAction(args)
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { admin, panel } = loaderData
   return admin && panel ? (
-    <AdminPanel admin={admin} stats={panel.stats} unread={panel.unread} liveFrom={panel.liveFrom}>
+    <AdminPanel admin={admin} stats={panel.stats} badges={panel.badges} liveFrom={panel.liveFrom}>
       <Outlet />
     </AdminPanel>
   ) : (
