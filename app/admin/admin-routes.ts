@@ -50,7 +50,7 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
     route: '/admin/products/:productId',
     path: `/admin/products/${NO_ID}`,
     form: { intent: 'delete' },
-    adminOnly: 'This product no longer exists.',
+    adminOnly: 'This product does not exist.',
     adminStatus: 404,
   },
   { method: 'GET', route: '/admin/blogs/new', path: '/admin/blogs/new', adminOnly: 'data-admin-panel' },

@@ -1,7 +1,7 @@
 // The spec's delete question, asked in a dialog. The server deletes a product nobody has ordered and
 // archives one that has been ordered; the toast says which.
 import { Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '#app/ui/button.tsx'
 import {
   Dialog,
@@ -17,7 +17,11 @@ import { useProductAction } from './product-action.ts'
 
 export function DeleteProductDialog({ product }: { product: { id: string; name: string } }) {
   const [open, setOpen] = useState(false)
-  const { run, busy } = useProductAction(product.id)
+  const { run, busy, result } = useProductAction(product.id)
+  // Archived, the product stays in the list (apart): the question is answered, so it closes.
+  useEffect(() => {
+    if (result?.ok) setOpen(false)
+  }, [result])
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -40,14 +44,7 @@ export function DeleteProductDialog({ product }: { product: { id: string; name: 
               Cancel
             </Button>
           </DialogClose>
-          <Button
-            variant="destructive"
-            className="h-11"
-            disabled={busy}
-            onClick={async () => {
-              if (await run('delete')) setOpen(false)
-            }}
-          >
+          <Button variant="destructive" className="h-11" disabled={busy} onClick={() => void run('delete')}>
             <Trash2 aria-hidden />
             {busy ? 'Deleting...' : 'Delete'}
           </Button>

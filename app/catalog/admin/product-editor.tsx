@@ -4,7 +4,7 @@
 // changes it (the old address then redirects). Choosing Premium or Satwik fills in its preset prices.
 import { ArrowLeft, CircleAlert, Save } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { Link, useFetcher, useNavigate } from 'react-router'
+import { Link, useActionData, useFetcher, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { ImageField } from '#app/media/image-field.tsx'
@@ -46,7 +46,9 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
     '1kg': values.price1kg,
   })
   const [shownStock, setShownStock] = useState(product?.stock)
-  const [errors, setErrors] = useState<ProductFieldErrors>({})
+  // Without JavaScript the form posts as a page, and the page shows the answer.
+  const posted = useActionData<ProductActionResult>()
+  const [errors, setErrors] = useState<ProductFieldErrors>((posted && !posted.ok && posted.fieldErrors) || {})
   const [stockNotice, setStockNotice] = useState<string | null>(null)
   const saving = fetcher.state !== 'idle'
 
@@ -121,6 +123,20 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
         <p role="note" className="rounded-lg border border-turmeric bg-secondary px-4 py-3 text-sm">
           This product is archived: hidden from the shop and kept in past orders. Restore it from the product list to
           sell it again.
+        </p>
+      )}
+
+      {posted && (
+        <p
+          role={posted.ok ? 'status' : 'alert'}
+          className={cn(
+            'rounded-md border px-4 py-3 text-sm font-medium',
+            posted.ok
+              ? 'border-success/30 bg-success/10 text-success'
+              : 'border-destructive/40 bg-destructive/5 text-destructive',
+          )}
+        >
+          {posted.title}: {posted.message}
         </p>
       )}
 
