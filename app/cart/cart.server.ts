@@ -52,8 +52,14 @@ export async function readCartEntries(db: Tx, scope: CartScope): Promise<CartEnt
 type ProductRow = Pick<typeof products.$inferSelect, keyof typeof orderableColumns>
 
 /** Why `quantity` packets of this product and size cannot be bought now, or null. */
-export function lineProblem(product: SizedFields & { name: string }, size: Size, quantity: number): string | null {
+export function lineProblem(
+  product: SizedFields & { name: string; archivedAt?: Date | null },
+  size: Size,
+  quantity: number,
+): string | null {
   const label = lineLabel(product.name, size)
+  // Archived by the owner: kept for past orders, no longer sold.
+  if (product.archivedAt) return `${label} is no longer sold.`
   if (!isAvailable(product, size)) return `${label} is out of stock.`
   const stock = stockOf(product, size)
   if (quantity > stock)
@@ -218,7 +224,7 @@ export async function mergeGuestCart(
     let added = 0
     for (const entry of cookie.items) {
       const product = byId.get(entry.productId)
-      if (!product || !isAvailable(product, entry.size)) {
+      if (!product || product.archivedAt || !isAvailable(product, entry.size)) {
         if (product) lowered.push(lineLabel(product.name, entry.size))
         continue
       }

@@ -5,10 +5,11 @@ import {
   isDefaultView,
   MAX_QUERY_LENGTH,
   parseBrowseView,
+  SPEC_CATEGORIES,
   showsHighlights,
 } from './browse.ts'
 
-const parse = (query: string) => parseBrowseView(new URLSearchParams(query))
+const parse = (query: string) => parseBrowseView(new URLSearchParams(query), SPEC_CATEGORIES)
 
 describe('reading the product browser view from the URL', () => {
   it('shows everything, featured first, when nothing is asked', () => {
@@ -26,6 +27,13 @@ describe('reading the product browser view from the URL', () => {
     expect(parse('category=Sweets&sort=cheapest')).toEqual({ category: null, sort: 'featured', q: '' })
     expect(parse('category=&sort=&q=')).toEqual({ category: null, sort: 'featured', q: '' })
     expect(parse('category=All').category).toBeNull()
+  })
+
+  it('knows a category the owner added, and forgets one that has nothing on sale', () => {
+    expect(
+      parseBrowseView(new URLSearchParams('category=festive%20boxes'), [...SPEC_CATEGORIES, 'Festive Boxes']).category,
+    ).toBe('Festive Boxes')
+    expect(parseBrowseView(new URLSearchParams('category=Satwik%20Products'), ['Premium Products']).category).toBeNull()
   })
 
   it('knows the five sorts', () => {
@@ -48,7 +56,7 @@ describe('reading the product browser view from the URL', () => {
 })
 
 describe('the featured and special-offer blocks', () => {
-  const shows = (query: string) => showsHighlights(new URLSearchParams(query))
+  const shows = (query: string) => showsHighlights(new URLSearchParams(query), SPEC_CATEGORIES)
 
   it('show on the plain catalogue and when a link asks for the featured section', () => {
     expect(shows('')).toBe(true)

@@ -2,8 +2,8 @@
 // or a browser without JavaScript shows the same list. Unknown values fall back to the defaults:
 // an old or mistyped link still opens the shop instead of an error page.
 
-export const CATEGORIES = ['Premium Products', 'Satwik Products'] as const
-export type Category = (typeof CATEGORIES)[number]
+/** The spec's two categories; the owner can add more (the categories table is the list). */
+export const SPEC_CATEGORIES = ['Premium Products', 'Satwik Products'] as const
 
 export const SORTS = [
   { value: 'featured', label: 'Featured first' },
@@ -22,27 +22,26 @@ export const MAX_QUERY_LENGTH = 100
 export const HIGHLIGHT_LIMIT = 4
 
 export interface BrowseView {
-  /** null is "All". */
-  category: Category | null
+  /** One of the shop's categories; null is "All". */
+  category: string | null
   sort: Sort
   /** Trimmed search text; '' searches nothing. */
   q: string
-}
-
-export function isCategory(value: unknown): value is Category {
-  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value)
 }
 
 export function isSort(value: unknown): value is Sort {
   return typeof value === 'string' && SORTS.some((sort) => sort.value === value)
 }
 
-/** Reads the view from a query string (URLSearchParams has already URL-decoded the values). */
-export function parseBrowseView(params: URLSearchParams): BrowseView {
+/**
+ * Reads the view from a query string (URLSearchParams has already URL-decoded the values); a category
+ * counts when it is one of `categories` (the shop's, from the database), in any letter case.
+ */
+export function parseBrowseView(params: URLSearchParams, categories: readonly string[]): BrowseView {
   const category = params.get('category')?.trim().toLowerCase()
   const sort = params.get('sort')
   return {
-    category: CATEGORIES.find((name) => name.toLowerCase() === category) ?? null,
+    category: categories.find((name) => name.toLowerCase() === category) ?? null,
     sort: isSort(sort) ? sort : DEFAULT_SORT,
     q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
   }
@@ -64,8 +63,8 @@ export function isDefaultView(view: BrowseView): boolean {
 }
 
 /** The featured and special-offer blocks show on the plain catalogue, and whenever a link asks for them. */
-export function showsHighlights(params: URLSearchParams): boolean {
-  return isDefaultView(parseBrowseView(params)) || params.get('section') === 'featured'
+export function showsHighlights(params: URLSearchParams, categories: readonly string[]): boolean {
+  return isDefaultView(parseBrowseView(params, categories)) || params.get('section') === 'featured'
 }
 
 /** Escapes LIKE's wildcards so that '%' and '_' typed by a shopper match themselves (escape is '\'). */

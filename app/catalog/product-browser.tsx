@@ -8,8 +8,6 @@ import { Button } from '#app/ui/button.tsx'
 import {
   type BrowseView,
   browseSearch,
-  CATEGORIES,
-  isCategory,
   isDefaultView,
   isSort,
   parseBrowseView,
@@ -30,11 +28,13 @@ export interface ProductBrowserData {
   products: ProductCardData[]
   featured: ProductCardData[]
   offers: ProductCardData[]
+  /** The categories the filter offers: those with products on sale, in the owner's order. */
+  categories: string[]
   /** The catalogue could not be read just now (logged on the server). */
   unavailable: boolean
 }
 
-export function ProductBrowser({ products, featured, offers, unavailable }: ProductBrowserData) {
+export function ProductBrowser({ products, featured, offers, categories, unavailable }: ProductBrowserData) {
   const location = useLocation()
   const navigation = useNavigation()
   // While a new list loads, the controls and blocks already show what was asked for.
@@ -43,8 +43,8 @@ export function ProductBrowser({ products, featured, offers, unavailable }: Prod
       ? navigation.location
       : undefined
   const params = new URLSearchParams((pending ?? location).search)
-  const view = parseBrowseView(params)
-  const highlights = showsHighlights(params)
+  const view = parseBrowseView(params, categories)
+  const highlights = showsHighlights(params, categories)
   const loading = pending !== undefined
 
   useScrollToSection(params.get('section'), location.key)
@@ -53,7 +53,7 @@ export function ProductBrowser({ products, featured, offers, unavailable }: Prod
   const showOffers = highlights && offers.length > 0
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
-      <BrowseForm view={view} />
+      <BrowseForm view={view} categories={categories} />
       {showFeatured && (
         <ProductShelf
           id="featured"
@@ -121,7 +121,7 @@ function useScrollToSection(section: string | null, locationKey: string) {
   }, [locationKey])
 }
 
-function BrowseForm({ view }: { view: BrowseView }) {
+function BrowseForm({ view, categories }: { view: BrowseView; categories: string[] }) {
   const navigate = useNavigate()
   const searchBox = useRef<HTMLInputElement>(null)
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -200,9 +200,9 @@ function BrowseForm({ view }: { view: BrowseView }) {
             value={view.category ?? ''}
             options={[
               { value: '', label: 'All' },
-              ...CATEGORIES.map((category) => ({ value: category, label: category })),
+              ...categories.map((category) => ({ value: category, label: category })),
             ]}
-            onChange={(value) => show({ category: isCategory(value) ? value : null })}
+            onChange={(value) => show({ category: categories.includes(value) ? value : null })}
           />
           <Choice
             id="product-sort"

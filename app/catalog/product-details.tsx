@@ -11,7 +11,7 @@ import { Badge } from '#app/ui/badge.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
-import { browseSearch, isCategory } from './browse.ts'
+import { browseSearch } from './browse.ts'
 import { sellingPrice } from './pricing.ts'
 import { RatingSummary } from './product-card.tsx'
 import type { ProductDetails as Product } from './products.server.ts'
@@ -28,7 +28,7 @@ export function ProductDetails({
 }) {
   const showcase = useShowcaseMode()
   const discounted = product.discountPercentage > 0
-  const categoryLink = isCategory(product.category) ? `/products${browseSearch({ category: product.category })}` : null
+  const categoryLink = `/products${browseSearch({ category: product.category })}`
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 pb-16">
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
@@ -50,16 +50,12 @@ export function ProductDetails({
 
         <div className="flex flex-col gap-5">
           <div>
-            {categoryLink ? (
-              <Link
-                to={categoryLink}
-                className="text-sm font-semibold tracking-wide text-primary uppercase underline-offset-4 hover:underline"
-              >
-                {product.category}
-              </Link>
-            ) : (
-              <p className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{product.category}</p>
-            )}
+            <Link
+              to={categoryLink}
+              className="text-sm font-semibold tracking-wide text-primary uppercase underline-offset-4 hover:underline"
+            >
+              {product.category}
+            </Link>
             <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{product.name}</h1>
             <RatingSummary average={product.ratingAverage} count={product.ratingCount} className="mt-2" />
           </div>
@@ -100,11 +96,9 @@ export function ProductDetails({
             All products
           </Link>
         </Button>
-        {categoryLink && (
-          <Button asChild variant="ghost">
-            <Link to={categoryLink}>More {product.category}</Link>
-          </Button>
-        )}
+        <Button asChild variant="ghost">
+          <Link to={categoryLink}>More {product.category}</Link>
+        </Button>
       </nav>
     </div>
   )

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, gt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, getTableColumns, gt, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '#app/platform/db.server.ts'
 import { reviews } from '#app/reviews/schema.ts'
 import { type BrowseView, escapeLike, HIGHLIGHT_LIMIT, type Sort } from './browse.ts'
-import { products } from './schema.ts'
+import { categories, productSlugRedirects, products } from './schema.ts'
 
 /** Approved reviews per product, aggregated once for the whole list (one query, not one per product). */
 function approvedRatings(db: Tx) {
@@ -26,6 +26,9 @@ function ratingColumns(ratings: ReturnType<typeof approvedRatings>) {
   }
 }
 
+/** Archived products are kept for past orders and gone from every list and page of the shop. */
+const onSale = isNull(products.archivedAt)
+
 /** What anything that sells a product needs: its name, picture, prices, stock and discount per size. */
 export const orderableColumns = {
   id: products.id,
@@ -39,6 +42,7 @@ export const orderableColumns = {
   stock500g: products.stock500g,
   stock1kg: products.stock1kg,
   discountPercentage: products.discountPercentage,
+  archivedAt: products.archivedAt,
 }
 
 const cardColumns = {
@@ -62,13 +66,13 @@ export type ProductCardData = Awaited<ReturnType<typeof listProducts>>[number]
 
 /** The whole catalogue, newest first. */
 export function listProducts(db: Tx) {
-  return selectCards(db).orderBy(desc(products.createdAt), asc(products.id))
+  return selectCards(db).where(onSale).orderBy(desc(products.createdAt), asc(products.id))
 }
 
 /** The bestsellers: featured products, newest first. */
 export function listFeaturedProducts(db: Tx, limit = HIGHLIGHT_LIMIT) {
   return selectCards(db)
-    .where(eq(products.isFeatured, true))
+    .where(and(onSale, eq(products.isFeatured, true)))
     .orderBy(desc(products.createdAt), asc(products.id))
     .limit(limit)
 }
@@ -76,7 +80,7 @@ export function listFeaturedProducts(db: Tx, limit = HIGHLIGHT_LIMIT) {
 /** Special offers: discounted products, biggest discount first. */
 export function listSpecialOffers(db: Tx, limit = HIGHLIGHT_LIMIT) {
   return selectCards(db)
-    .where(gt(products.discountPercentage, 0))
+    .where(and(onSale, gt(products.discountPercentage, 0)))
     .orderBy(desc(products.discountPercentage), desc(products.createdAt), asc(products.id))
     .limit(limit)
 }
@@ -95,7 +99,7 @@ const ORDER_BY: Record<Sort, SQL[]> = {
 
 /** The product browser's list: filtered by category and search text, sorted, all in SQL. */
 export function browseProducts(db: Tx, view: BrowseView) {
-  const conditions: SQL[] = []
+  const conditions: SQL[] = [onSale]
   if (view.category) conditions.push(eq(products.category, view.category))
   if (view.q) {
     const pattern = `%${escapeLike(view.q)}%`
@@ -117,8 +121,35 @@ export async function findProductBySlug(db: Tx, slug: string) {
     .select({ ...getTableColumns(products), ...ratingColumns(ratings) })
     .from(products)
     .leftJoin(ratings, eq(ratings.productId, products.id))
-    .where(eq(products.slug, slug))
+    .where(and(eq(products.slug, slug), onSale))
   return product
 }
 
 export type ProductDetails = NonNullable<Awaited<ReturnType<typeof findProductBySlug>>>
+
+/** Where an old address of a product leads now: the product's current slug, if it is still sold. */
+export async function findSlugRedirect(db: Tx, oldSlug: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ slug: products.slug })
+    .from(productSlugRedirects)
+    .innerJoin(products, eq(products.id, productSlugRedirects.productId))
+    .where(and(eq(productSlugRedirects.oldSlug, oldSlug), isNull(products.archivedAt)))
+  return row?.slug
+}
+
+/** The categories the shop's filter offers: those with a product on sale, in the owner's order. */
+export async function listShopCategories(db: Tx): Promise<string[]> {
+  const rows = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(products)
+          .where(and(eq(products.category, categories.name), onSale)),
+      ),
+    )
+    .orderBy(asc(categories.position), asc(categories.name))
+  return rows.map((row) => row.name)
+}

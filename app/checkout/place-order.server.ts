@@ -117,7 +117,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
 
   const lines = entries.map((entry) => {
     const product = byId.get(entry.productId)
-    if (!product)
+    if (!product || product.archivedAt)
       throw new OrderError('An item in your cart is no longer sold. Please remove it and try again.', 'unavailable')
     const problem = lineProblem(product, entry.size, entry.quantity)
     if (problem) throw new OrderError(`${problem} Please change your cart and try again.`, 'unavailable')

@@ -1,7 +1,7 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import { ProductDetails } from '#app/catalog/product-details.tsx'
 import { metaDescription, productJsonLd, productOgImage } from '#app/catalog/product-seo.ts'
-import { findProductBySlug } from '#app/catalog/products.server.ts'
+import { findProductBySlug, findSlugRedirect } from '#app/catalog/products.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { ProductReviews } from '#app/reviews/product-reviews.tsx'
 import { productReviews } from '#app/reviews/review-routes.server.ts'
@@ -11,7 +11,12 @@ import type { Route } from './+types/product'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const product = await findProductBySlug(db, params.slug)
-  if (!product) throw data(null, { status: 404 })
+  if (!product) {
+    // An address the product had before the owner changed it: moved for good.
+    const moved = await findSlugRedirect(db, params.slug)
+    if (moved) throw redirect(`/products/${encodeURIComponent(moved)}`, 301)
+    throw data(null, { status: 404 })
+  }
   return { product, reviews: await productReviews({ request, context }, product.id) }
 }
 

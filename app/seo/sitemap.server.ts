@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, isNull } from 'drizzle-orm'
 import { blogs } from '#app/blog/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import type { Tx } from '#app/platform/db.server.ts'
@@ -22,10 +22,14 @@ export interface SitemapEntry {
   lastModified?: Date
 }
 
-/** Home, the static pages, every product and every published post. */
+/** Home, the static pages, every product on sale and every published post. */
 export async function sitemapEntries(db: Tx): Promise<SitemapEntry[]> {
   const [productRows, postRows] = await Promise.all([
-    db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).orderBy(products.name),
+    db
+      .select({ slug: products.slug, updatedAt: products.updatedAt })
+      .from(products)
+      .where(isNull(products.archivedAt))
+      .orderBy(products.name),
     db
       .select({ slug: blogs.slug, updatedAt: blogs.updatedAt })
       .from(blogs)

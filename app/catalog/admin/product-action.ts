@@ -1,0 +1,29 @@
+// Delete (or archive) and restore from the product list: a fetcher POST to /admin/products/<id>, then
+// the spec's toast for the answer. The answer arrives before the list reloads, so a deleted product's
+// card still shows its toast before it goes.
+import { useEffect } from 'react'
+import { useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import type { ProductActionResult } from '../product-admin-routes.server.ts'
+
+export type ProductListIntent = 'delete' | 'restore'
+
+export function productActionUrl(productId: string): string {
+  return `/admin/products/${productId}`
+}
+
+export function useProductAction(productId: string) {
+  const fetcher = useFetcher<ProductActionResult>()
+  const result = fetcher.data
+  useEffect(() => {
+    if (!result) return
+    if (result.ok) toast(result.title, { description: result.message })
+    else toast.error(result.title, { description: result.message })
+  }, [result])
+  return {
+    run: (intent: ProductListIntent) =>
+      fetcher.submit({ intent }, { method: 'post', action: productActionUrl(productId) }),
+    busy: fetcher.state !== 'idle',
+    result,
+  }
+}

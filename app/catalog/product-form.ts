@@ -1,0 +1,272 @@
+// The admin's product form (spec sections 3 and 5, decisions.md "Where we complete the spec"): one
+// schema, run by the browser for early feedback and by the action for the decision. Prices are typed
+// in rupees and stored in paise; a size with price 0 is not sold.
+import { z } from 'zod'
+import { isShopImageUrl } from '#app/media/image-url.ts'
+import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
+import { SIZES, type Size } from './sizes.ts'
+
+/** The category select's value that asks for a new category, typed in `newCategory`. */
+export const NEW_CATEGORY = '__new'
+
+/** Spec section 9: choosing one of these categories fills in its 250g and 500g prices (rupees). */
+export const CATEGORY_PRESETS: Record<string, Partial<Record<Size, string>>> = {
+  'Premium Products': { '250g': '80', '500g': '150' },
+  'Satwik Products': { '250g': '110', '500g': '200' },
+}
+
+export const PRODUCT_LIMITS = {
+  name: 120,
+  slug: 80,
+  category: 40,
+  description: 2000,
+  ingredients: 1000,
+  allergens: 500,
+  storageAdvice: 500,
+  /** ₹1,00,000 a pack: anything above is a typo. */
+  priceRupees: 100_000,
+  stock: 100_000,
+  bestBeforeDays: 3650,
+} as const
+
+export const PRICE_FIELDS = { '250g': 'price250g', '500g': 'price500g', '1kg': 'price1kg' } as const
+export const STOCK_FIELDS = { '250g': 'stock250g', '500g': 'stock500g', '1kg': 'stock1kg' } as const
+/** The stock the form showed per size: the server compares it with the stock it has now. */
+export const SHOWN_STOCK_FIELDS = {
+  '250g': 'shownStock250g',
+  '500g': 'shownStock500g',
+  '1kg': 'shownStock1kg',
+} as const
+
+export const PRODUCT_FIELDS = [
+  'name',
+  'slug',
+  'category',
+  'newCategory',
+  ...SIZES.map((size) => PRICE_FIELDS[size]),
+  ...SIZES.map((size) => STOCK_FIELDS[size]),
+  'discountPercentage',
+  'isFeatured',
+  'description',
+  'ingredients',
+  'allergens',
+  'isVegetarian',
+  'bestBeforeDays',
+  'storageAdvice',
+  'imageUrl',
+] as const
+export type ProductField = (typeof PRODUCT_FIELDS)[number]
+export type ProductFormValues = Record<ProductField, string>
+export type ProductFieldErrors = FieldErrors<ProductField>
+
+/** The new-product form (spec "Admin product form defaults"): prices 80/150/0, stocks 0, discount 0. */
+export const PRODUCT_DEFAULTS: ProductFormValues = {
+  name: '',
+  slug: '',
+  category: '',
+  newCategory: '',
+  price250g: '80',
+  price500g: '150',
+  price1kg: '0',
+  stock250g: '0',
+  stock500g: '0',
+  stock1kg: '0',
+  discountPercentage: '0',
+  isFeatured: '',
+  description: '',
+  ingredients: '',
+  allergens: '',
+  isVegetarian: 'on',
+  bestBeforeDays: '',
+  storageAdvice: '',
+  imageUrl: '',
+}
+
+/** The blog's slug rule (spec section 5): lower case, each run of non-alphanumerics one hyphen, trimmed. */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/** Paise as the form shows them in rupees: 8000 -> '80', 7950 -> '79.50'. */
+export function rupeesText(paise: number): string {
+  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2)
+}
+
+/** The text of a field without the browser's CRLF line breaks, trimmed. */
+function text(label: string, max: number) {
+  return z
+    .string()
+    .overwrite((value) => value.replace(/\r\n?/g, '\n').trim())
+    .max(max, `Please keep the ${label} to ${max.toLocaleString('en-IN')} characters or fewer.`)
+}
+
+/** Rupees with at most two decimals, as paise. Empty is 0 (the size is not sold). */
+const price = z.string().transform((raw, context) => {
+  const value = raw.trim().replace(/,/g, '')
+  if (value === '') return 0
+  if (/^-/.test(value)) {
+    context.addIssue({ code: 'custom', message: 'A price cannot be negative. Use 0 for a size that is not sold.' })
+    return z.NEVER
+  }
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) {
+    context.addIssue({ code: 'custom', message: 'Enter the price in rupees, like 80 or 79.50.' })
+    return z.NEVER
+  }
+  const rupees = Number(value)
+  if (rupees > PRODUCT_LIMITS.priceRupees) {
+    context.addIssue({
+      code: 'custom',
+      message: `A price above ₹${PRODUCT_LIMITS.priceRupees.toLocaleString('en-IN')} is surely a typo.`,
+    })
+    return z.NEVER
+  }
+  return Math.round(rupees * 100)
+})
+
+/** A whole number in [min, max]; empty is `empty` (or refused when `empty` is undefined). */
+function wholeNumber(messages: { negative: string; invalid: string; tooBig: string }, max: number, empty?: number) {
+  return z.string().transform((raw, context) => {
+    const value = raw.trim()
+    if (value === '' && empty !== undefined) return empty
+    if (/^-\d/.test(value)) {
+      context.addIssue({ code: 'custom', message: messages.negative })
+      return z.NEVER
+    }
+    if (!/^\d+$/.test(value)) {
+      context.addIssue({ code: 'custom', message: messages.invalid })
+      return z.NEVER
+    }
+    const number = Number(value)
+    if (number > max) {
+      context.addIssue({ code: 'custom', message: messages.tooBig })
+      return z.NEVER
+    }
+    return number
+  })
+}
+
+const stock = wholeNumber(
+  {
+    negative: 'Stock cannot be negative.',
+    invalid: 'Stock is a whole number of packets, like 0 or 25.',
+    tooBig: `Stock above ${PRODUCT_LIMITS.stock.toLocaleString('en-IN')} packets is surely a typo.`,
+  },
+  PRODUCT_LIMITS.stock,
+  0,
+)
+
+const checkbox = z.string().transform((value) => value === 'on' || value === 'true')
+
+export const productFormSchema = z
+  .object({
+    name: text('name', PRODUCT_LIMITS.name).pipe(z.string().min(1, 'Please enter the product’s name.')),
+    slug: z.string().trim(),
+    category: z.string().trim().min(1, 'Please choose a category.'),
+    newCategory: z.string().transform((value) => value.trim().replace(/\s+/g, ' ')),
+    price250g: price,
+    price500g: price,
+    price1kg: price,
+    stock250g: stock,
+    stock500g: stock,
+    stock1kg: stock,
+    discountPercentage: wholeNumber(
+      {
+        negative: 'The discount is a whole number from 0 to 100.',
+        invalid: 'The discount is a whole number from 0 to 100.',
+        tooBig: 'The discount is a whole number from 0 to 100.',
+      },
+      100,
+      0,
+    ),
+    isFeatured: checkbox,
+    description: text('description', PRODUCT_LIMITS.description),
+    ingredients: text('ingredients', PRODUCT_LIMITS.ingredients),
+    allergens: text('allergens', PRODUCT_LIMITS.allergens),
+    isVegetarian: checkbox,
+    bestBeforeDays: z.string().transform((raw, context) => {
+      const value = raw.trim()
+      if (value === '') return null
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > PRODUCT_LIMITS.bestBeforeDays) {
+        context.addIssue({
+          code: 'custom',
+          message: `Best before is a whole number of days from 1 to ${PRODUCT_LIMITS.bestBeforeDays.toLocaleString('en-IN')}, or empty.`,
+        })
+        return z.NEVER
+      }
+      return Number(value)
+    }),
+    storageAdvice: text('storage advice', PRODUCT_LIMITS.storageAdvice),
+    imageUrl: z
+      .string()
+      .trim()
+      .refine((url) => url === '' || isShopImageUrl(url), 'Choose one of the shop’s images, or upload a photo.')
+      .transform((url) => url || null),
+  })
+  .transform((form, context) => {
+    // An empty slug is made from the name, and a typed one is tidied by the same rule.
+    const slug = slugify(form.slug || form.name)
+    if (slug === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['slug'],
+        message: 'The web address needs letters or numbers: type one, or give the product a name that has some.',
+      })
+    } else if (slug.length > PRODUCT_LIMITS.slug) {
+      context.addIssue({
+        code: 'custom',
+        path: ['slug'],
+        message: `Please keep the web address to ${PRODUCT_LIMITS.slug} characters or fewer.`,
+      })
+    }
+    let category = form.category
+    if (category === NEW_CATEGORY) {
+      category = form.newCategory
+      if (category.length < 2 || category.length > PRODUCT_LIMITS.category) {
+        context.addIssue({
+          code: 'custom',
+          path: ['newCategory'],
+          message: `Name the new category in 2 to ${PRODUCT_LIMITS.category} characters.`,
+        })
+      } else if (!/^[\p{L}\p{N}][\p{L}\p{N} &'’,.()-]*$/u.test(category)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['newCategory'],
+          message: "Use letters, numbers, spaces and & ' , . ( ) - in a category’s name.",
+        })
+      }
+    }
+    if (form.price250g === 0 && form.price500g === 0 && form.price1kg === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['price250g'],
+        message: 'Give at least one size a price: with none, the product cannot be sold.',
+      })
+    }
+    const { newCategory: _newCategory, ...fields } = form
+    return { ...fields, slug, category, newCategory: form.category === NEW_CATEGORY }
+  })
+
+export type ProductInput = z.output<typeof productFormSchema>
+export type ProductValidation = FormValidation<ProductInput, ProductField>
+
+export function productFormValues(formData: FormData): ProductFormValues {
+  return formValues(formData, PRODUCT_FIELDS)
+}
+
+export function validateProductForm(values: unknown): ProductValidation {
+  return validateForm(productFormSchema, PRODUCT_FIELDS, values)
+}
+
+/** The stock per size the form showed when it was opened (edit form only); null when absent or odd. */
+export function shownStock(formData: FormData): Record<Size, number> | null {
+  const shown: Partial<Record<Size, number>> = {}
+  for (const size of SIZES) {
+    const value = formData.get(SHOWN_STOCK_FIELDS[size])
+    if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return null
+    shown[size] = Number(value)
+  }
+  return shown as Record<Size, number>
+}

@@ -1,0 +1,300 @@
+// The admin's Products tab in the browser: adding a product in a new category and finding it in the
+// shop, the form's presets and its refusals, a slug change and the old address's redirect, deleting a
+// product nobody ordered, archiving one that was ordered and restoring it, escaped product text, and
+// axe on the list and the form. These tests add products to the shop, which the product browser's
+// tests count: each worker runs its own server and database for them.
+import { randomBytes } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { startServer, temporaryDataDir } from '../server-process.ts'
+import { test as adminTest, expect, placeOrder, signInAdmin, toast } from './orders-desk-helpers.ts'
+
+interface Shop {
+  url: string
+  email: string
+  password: string
+}
+
+const test = adminTest.extend<object, { shop: Shop }>({
+  shop: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function asks for from this pattern
+    async ({}, use) => {
+      const admin = { email: 'products-admin@shop.example', password: `admin-${randomBytes(12).toString('hex')}` }
+      const server = await startServer({
+        DATA_DIR: temporaryDataDir(),
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        AUTH_SECRET: `e2e-secret-${randomBytes(24).toString('hex')}`,
+        SHOWCASE_MODE: 'false',
+      })
+      await use({ url: server.url, ...admin })
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  adminState: [
+    async ({ browser, shop }, use) => use(await signInAdmin(browser, shop.url, shop.email, shop.password)),
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ shop }, use) => use(shop.url),
+})
+
+// A whole journey through the form and the shop; slow when the two-core machine is busy.
+test.describe.configure({ timeout: 180_000 })
+
+/** Letters nobody else in the run uses, for names and slugs. */
+function unique(): string {
+  return Array.from(randomBytes(6), (byte) => String.fromCharCode(97 + (byte % 26))).join('')
+}
+
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+
+/**
+ * Adds a product by posting the form as a browser without JavaScript does (the page answers, not
+ * JSON); returns its id, read from its Edit link in the list.
+ */
+async function addProduct(page: Page, shop: Shop, fields: Record<string, string> & { name: string }): Promise<string> {
+  const response = await page.request.post('/admin/products/new', {
+    form: { category: 'Premium Products', price250g: '80', price500g: '150', stock250g: '20', ...fields },
+    headers: { origin: shop.url },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  const list = await (await page.request.get(`/admin/products?q=${encodeURIComponent(fields.name)}`)).text()
+  const id = /href="\/admin\/products\/([0-9a-f-]{36})"/.exec(list)?.[1]
+  expect(id, `${fields.name} is in the list`).toBeTruthy()
+  return id!
+}
+
+function productCard(page: Page, name: string) {
+  return page.getByRole('article', { name, exact: true })
+}
+
+test('the owner adds a product in a new category and finds it in the shop and on its own page', async ({ page }) => {
+  const name = `Khari Boondi ${unique()}`
+  const category = `Festive ${unique()}`
+  await page.goto('/admin/products')
+  await expect(page.getByRole('heading', { name: 'Product Management' })).toBeVisible()
+  await page.getByRole('link', { name: 'Add Product' }).click()
+  await expect(page).toHaveURL(/\/admin\/products\/new$/)
+
+  // The spec's defaults.
+  await expect(page.getByLabel('Price 250g (₹)')).toHaveValue('80')
+  await expect(page.getByLabel('Price 500g (₹)')).toHaveValue('150')
+  await expect(page.getByLabel('Price 1kg (₹)')).toHaveValue('0')
+  await expect(page.getByLabel('Stock 250g')).toHaveValue('0')
+  await expect(page.getByLabel('Discount (%)')).toHaveValue('0')
+  await expect(page.getByLabel('Featured', { exact: true })).not.toBeChecked()
+
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await expect(page.getByLabel('Web address (slug)')).toHaveValue(slugOf(name))
+  // Satwik's preset prices, then a new category keeps them.
+  await page.getByLabel('Category', { exact: true }).selectOption('Satwik Products')
+  await expect(page.getByLabel('Price 250g (₹)')).toHaveValue('110')
+  await expect(page.getByLabel('Price 500g (₹)')).toHaveValue('200')
+  await page.getByLabel('Category', { exact: true }).selectOption('Add a new category…')
+  await page.getByLabel("New category's name").fill(category)
+  await expect(page.getByLabel('Price 250g (₹)')).toHaveValue('110')
+  await page.getByLabel('Price 1kg (₹)').fill('380')
+  await page.getByLabel('Stock 250g').fill('12')
+  await page.getByLabel('Stock 1kg').fill('3')
+  await page.getByLabel('Discount (%)').fill('10')
+  await page.getByLabel('Featured', { exact: true }).check()
+  await page.getByLabel('Description').fill('Crisp gram flour pearls with black pepper, made without onion and garlic.')
+  await page.getByLabel('Ingredients').fill('Gram flour, groundnut oil, salt, black pepper')
+  await page.getByLabel('Best before (days)').fill('60')
+  await page.getByLabel("Or pick one of the shop's images").selectOption({ label: 'tikhi bundi' })
+  await page.getByRole('button', { name: 'Add Product' }).click()
+
+  await expect(toast(page, 'Product added successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/products$/)
+  const card = productCard(page, name)
+  await expect(card).toBeVisible()
+  await expect(card.getByText(category, { exact: true })).toBeVisible()
+  await expect(card.getByText('Featured', { exact: true })).toBeVisible()
+  await expect(card.getByText('10% OFF', { exact: true })).toBeVisible()
+  await expect(card.getByRole('row', { name: /^250g/ })).toContainText('₹110.00')
+  await expect(card.getByRole('row', { name: /^250g/ })).toContainText('12 in stock')
+  await expect(card.getByRole('row', { name: /^500g/ })).toContainText('Out of stock')
+  await expect(card.getByRole('row', { name: /^1kg/ })).toContainText('₹380.00')
+
+  // The shop: the new category in the filter, the product in it, and its page.
+  await page.goto('/products')
+  await page.getByLabel('Category', { exact: true }).selectOption(category)
+  await expect(page).toHaveURL(new RegExp(`category=${encodeURIComponent(category)}`))
+  const shelf = page.getByRole('region', { name: category })
+  await expect(shelf.getByRole('article')).toHaveCount(1)
+  await shelf.getByRole('link', { name }).click()
+  await expect(page).toHaveURL(new RegExp(`/products/${slugOf(name)}$`))
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText('Gram flour, groundnut oil, salt, black pepper')).toBeVisible()
+})
+
+test('bad input gets a message next to its field and a toast, and saves nothing', async ({ page }) => {
+  const name = `Bad Sev ${unique()}`
+  await page.goto('/admin/products/new')
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByLabel('Category', { exact: true }).selectOption('Premium Products')
+  await page.getByLabel('Price 250g (₹)').fill('-5')
+  await page.getByLabel('Stock 500g').fill('1.5')
+  await page.getByLabel('Discount (%)').fill('101')
+  await page.getByRole('button', { name: 'Add Product' }).click()
+  await expect(toast(page, 'Failed to save product')).toContainText('Please correct the 3 fields marked below.')
+  await expect(page.getByLabel('Price 250g (₹)')).toHaveAccessibleDescription(
+    'A price cannot be negative. Use 0 for a size that is not sold.',
+  )
+  await expect(page.getByLabel('Stock 500g')).toHaveAccessibleDescription(
+    /Stock is a whole number of packets, like 0 or 25\./,
+  )
+  await expect(page.getByLabel('Discount (%)')).toHaveAccessibleDescription(
+    /The discount is a whole number from 0 to 100\./,
+  )
+  await expect(page.getByLabel('Price 250g (₹)')).toBeFocused()
+
+  // Fixed in the browser; the server still refuses a slug another product has.
+  await page.getByLabel('Price 250g (₹)').fill('80')
+  await page.getByLabel('Stock 500g').fill('2')
+  await page.getByLabel('Discount (%)').fill('0')
+  await page.getByLabel('Web address (slug)').fill('premium-ratlami-sev')
+  await page.getByRole('button', { name: 'Add Product' }).click()
+  await expect(toast(page, 'Failed to save product')).toContainText(
+    'The web address “premium-ratlami-sev” is taken by “Premium Ratlami Sev”. Please choose another.',
+  )
+  await expect(page.getByLabel('Web address (slug)')).toHaveAccessibleDescription(/is taken by “Premium Ratlami Sev”/)
+  await expect(page).toHaveURL(/\/admin\/products\/new$/)
+
+  // Nothing reached the server's side of the line, not even with the browser's checks skipped.
+  const forged = await page.request.post('/admin/products/new', {
+    form: { name, category: 'Sweets', price250g: '80', discountPercentage: '101' },
+    headers: { origin: new URL(page.url()).origin },
+  })
+  expect(forged.status()).toBe(400)
+  expect(await forged.text()).toContain('Failed to save product')
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
+  await expect(page.getByText('No product matches this name')).toBeVisible()
+})
+
+test('changing a product’s slug sends its old address to the new one', async ({ page, shop }) => {
+  const name = `Ujjaini Sev ${unique()}`
+  const id = await addProduct(page, shop, { name })
+  const oldSlug = slugOf(name)
+  const newSlug = `${oldSlug}-classic`
+
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
+  await productCard(page, name)
+    .getByRole('link', { name: `Edit ${name}` })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/admin/products/${id}$`))
+  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible()
+  // An existing product's address does not follow its name.
+  await page.getByLabel('Name', { exact: true }).fill(`${name} Classic`)
+  await expect(page.getByLabel('Web address (slug)')).toHaveValue(oldSlug)
+  await page.getByLabel('Web address (slug)').fill(newSlug)
+  await page.getByRole('button', { name: 'Update Product' }).click()
+  await expect(toast(page, 'Product updated successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/products$/)
+
+  const moved = await page.request.get(`/products/${oldSlug}`, { maxRedirects: 0 })
+  expect(moved.status()).toBe(301)
+  expect(moved.headers().location).toBe(`/products/${newSlug}`)
+  await page.goto(`/products/${oldSlug}`)
+  await expect(page).toHaveURL(new RegExp(`/products/${newSlug}$`))
+  await expect(page.getByRole('heading', { level: 1, name: `${name} Classic` })).toBeVisible()
+})
+
+test('deleting a product nobody ordered asks the spec’s question, then removes it', async ({ page, shop }) => {
+  const name = `Fiki Sev ${unique()}`
+  await addProduct(page, shop, { name })
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
+  const card = productCard(page, name)
+  await card.getByRole('button', { name: `Delete ${name}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this product?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(card).toBeVisible()
+
+  await card.getByRole('button', { name: `Delete ${name}` }).click()
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(toast(page, 'Product deleted successfully')).toBeVisible()
+  await expect(card).toHaveCount(0)
+  await expect(page.getByText('No product matches this name')).toBeVisible()
+  expect((await page.request.get(`/products/${slugOf(name)}`)).status()).toBe(404)
+})
+
+test('deleting an ordered product archives it: gone from the shop, kept apart in the list, restorable', async ({
+  page,
+  shop,
+}) => {
+  const name = `Navratna Mix ${unique()}`
+  const slug = slugOf(name)
+  await addProduct(page, shop, { name, stock250g: '5' })
+  await placeOrder(shop.url, [{ slug, size: '250g' }])
+
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
+  await productCard(page, name)
+    .getByRole('button', { name: `Delete ${name}` })
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Are you sure you want to delete this product?' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click()
+  await expect(toast(page, 'Product archived')).toContainText('has been ordered before, so it is archived')
+  const archived = page.getByRole('list', { name: 'Archived products' })
+  await expect(archived.getByRole('article', { name })).toContainText('Archived')
+  await expect(page.getByRole('list', { name: 'Products on sale' })).toHaveCount(0)
+  expect((await page.request.get(`/products/${slug}`)).status()).toBe(404)
+  const sitemap = await (await page.request.get('/sitemap.xml')).text()
+  expect(sitemap).not.toContain(`/products/${slug}<`)
+
+  await archived.getByRole('button', { name: `Restore ${name}` }).click()
+  await expect(toast(page, 'Product restored')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Products on sale' }).getByRole('article', { name })).toBeVisible()
+  expect((await page.request.get(`/products/${slug}`)).status()).toBe(200)
+})
+
+test('product text with HTML is shown as text, never run', async ({ page, shop }) => {
+  const tail = unique()
+  const name = `<img src=x onerror=alert(1)> Chivda ${tail}`
+  await addProduct(page, shop, { name, description: '<script>alert(2)</script> crunchy' })
+  const slug = slugOf(name)
+  const html = await (await page.request.get(`/products/${slug}`)).text()
+  expect(html).not.toContain('<img src=x')
+  expect(html).not.toContain('<script>alert(2)')
+  await page.goto(`/products/${slug}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+  await page.goto(`/admin/products?q=${tail}`)
+  await expect(productCard(page, name)).toContainText('<script>alert(2)</script> crunchy')
+})
+
+test('axe finds no serious or critical violation on the list, the form and the delete question', async ({
+  page,
+  shop,
+}) => {
+  test.setTimeout(240_000) // axe walks the whole page three times
+  const name = `Dal Moth ${unique()}`
+  await addProduct(page, shop, { name, discountPercentage: '15', isFeatured: 'on' })
+  const seriousViolations = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target) }))
+
+  await page.goto('/admin/products')
+  await expect(productCard(page, name)).toBeVisible()
+  expect(await seriousViolations(), 'the list').toEqual([])
+
+  await productCard(page, name)
+    .getByRole('button', { name: `Delete ${name}` })
+    .click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  expect(await seriousViolations(), 'the delete question').toEqual([])
+  await page.keyboard.press('Escape')
+
+  await page.goto('/admin/products/new')
+  await page.getByRole('button', { name: 'Add Product' }).click()
+  await expect(page.getByLabel('Name', { exact: true })).toHaveAccessibleDescription('Please enter the product’s name.')
+  expect(await seriousViolations(), 'the form with its messages').toEqual([])
+})
