@@ -9,7 +9,6 @@ export const categories = pgTable('categories', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-
 export const products = pgTable(
   'products',
   {

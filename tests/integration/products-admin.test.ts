@@ -426,6 +426,7 @@ describe.each(DATABASE_KINDS)('the owner’s catalogue on %s', (kind) => {
     expect(stored?.slug).toBe('img-src-x-onerror-alert-1-sev-script-script-alert-2-script')
     const [card] = await listAdminProducts(db)
     const Stub = createRoutesStub([
+      // biome-ignore lint/correctness/noComponentHookFactories: rendered once to static markup, no state to lose
       { path: '/', Component: () => createElement(AdminProductCard, { product: { ...card!, archivedAt: null } }) },
     ])
     const html = renderToStaticMarkup(createElement(Stub))
