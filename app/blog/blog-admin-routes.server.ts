@@ -1,7 +1,7 @@
 // The Blogs tab's HTTP side: what its routes read from a request, which operation they call, and how
 // refusals become 4xx answers with a message the form shows. Every function here asks the admin guard
 // first; loaders give anyone else nothing (the panel's layout shows them the login form).
-import { data, type RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider, redirect } from 'react-router'
 import { z } from 'zod'
 import { assertSameOrigin } from '#app/accounts/session.server.ts'
 import type { Viewer } from '#app/accounts/viewer.ts'
@@ -24,6 +24,7 @@ import {
   type BlogFieldErrors,
   type BlogFormValues,
   blogFormValues,
+  ENHANCED_FIELD,
   validateBlogForm,
 } from './blog-form.ts'
 import { renderMarkdown } from './markdown.server.ts'
@@ -32,6 +33,7 @@ import { formatPostDate } from './post-view.ts'
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params?: Record<string, string | undefined> }
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
+const ADMIN_BLOGS_PATH = '/admin/blogs'
 
 /** One row of the list (spec section 2, Blogs tab). */
 export interface AdminBlogRow {
@@ -69,6 +71,8 @@ export type BlogActionResult =
       fieldErrors?: BlogFieldErrors
       /** The post changed since the screen was loaded. */
       stale?: boolean
+      /** What was posted, for a form posted without JavaScript to show again. */
+      values?: BlogFormValues
     }
 
 function toRow(row: Awaited<ReturnType<typeof listAdminBlogs>>[number]): AdminBlogRow {
@@ -192,6 +196,8 @@ async function changeBlog(
   blogId: string | null,
 ) {
   const { db, logger } = context.get(servicesContext)
+  const enhanced = form.get(ENHANCED_FIELD) === '1'
+  const values = blogFormValues(form)
 
   const version = blogId ? versionSchema.safeParse(form.get('version')) : null
   if (version && !version.success) {
@@ -201,9 +207,10 @@ async function changeBlog(
   try {
     if (intent === 'delete' && blogId && version?.success) {
       await deleteBlog(db, { id: blogId, version: version.data }, admin)
+      if (!enhanced) return redirect(ADMIN_BLOGS_PATH)
       return answer({ ok: true, intent, message: 'Blog deleted successfully' })
     }
-    const validation = validateBlogForm(blogFormValues(form))
+    const validation = validateBlogForm(values)
     if (!validation.ok) {
       const first = Object.values(validation.fieldErrors)[0]
       return answer({
@@ -211,12 +218,14 @@ async function changeBlog(
         intent: 'save',
         message: first ?? 'Please check the form.',
         fieldErrors: validation.fieldErrors,
+        values,
       })
     }
     const row =
       blogId && version?.success
         ? await updateBlog(db, { id: blogId, version: version.data, input: validation.data }, admin)
         : await createBlog(db, validation.data, admin)
+    if (!enhanced) return redirect(ADMIN_BLOGS_PATH)
     return answer({
       ok: true,
       intent: 'save',
@@ -234,13 +243,14 @@ async function changeBlog(
           message: error.message,
           fieldErrors: error.kind === 'duplicate-slug' ? { slug: error.message } : undefined,
           stale: error.kind === 'stale',
+          values,
         },
         ERROR_STATUS[error.kind],
       )
     }
     logger.error({ err: error, blogId, intent }, 'a blog change failed')
     return answer(
-      { ok: false, intent, message: intent === 'delete' ? 'Failed to delete blog' : 'Failed to save blog' },
+      { ok: false, intent, message: intent === 'delete' ? 'Failed to delete blog' : 'Failed to save blog', values },
       500,
     )
   }

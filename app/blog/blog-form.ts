@@ -9,6 +9,9 @@ export type BlogField = (typeof BLOG_FIELDS)[number]
 export type BlogFormValues = Record<BlogField, string>
 export type BlogFieldErrors = FieldErrors<BlogField>
 
+/** Set by the form's script: the action answers it with data; a plain form post is redirected. */
+export const ENHANCED_FIELD = 'enhanced'
+
 /** Long enough for any real post; short enough that a pasted book is refused, not stored. */
 export const BLOG_LIMITS = { title: 150, slug: 100, excerpt: 300, content: 50_000, author: 80 } as const
 

@@ -17,7 +17,7 @@ export const handle: CrumbsHandle = {
 export const loader = (args: Route.LoaderArgs) => editBlogLoader(args)
 export const action = (args: Route.ActionArgs) => editBlogAction(args)
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData) return null
   return (
     <BlogEditor
@@ -25,6 +25,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       blog={loaderData.blog}
       previewHtml={loaderData.previewHtml}
       defaultAuthor={loaderData.blog.values.author}
+      actionData={actionData}
     />
   )
 }

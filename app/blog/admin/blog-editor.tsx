@@ -18,6 +18,8 @@ import {
   BLOG_LIMITS,
   type BlogFieldErrors,
   type BlogFormValues,
+  blogFormValues,
+  ENHANCED_FIELD,
   slugify,
   validateBlogForm,
 } from '../blog-form.ts'
@@ -34,22 +36,26 @@ interface BlogEditorProps {
   previewHtml?: string
   /** A new post's author: the shop's team. */
   defaultAuthor: string
+  /** The answer to the form posted without JavaScript (a refusal: a success redirects). */
+  actionData?: BlogActionResult
 }
 
-export function BlogEditor({ blog, previewHtml = '', defaultAuthor }: BlogEditorProps) {
+export function BlogEditor({ blog, previewHtml = '', defaultAuthor, actionData }: BlogEditorProps) {
   const id = useId()
   const navigate = useNavigate()
   const save = useFetcher<BlogActionResult>()
   const formRef = useRef<HTMLFormElement>(null)
-  const initial: BlogFormValues = blog?.values ?? {
-    title: '',
-    slug: '',
-    excerpt: '',
-    content: '',
-    imageUrl: '',
-    author: defaultAuthor,
-    isPublished: 'on',
-  }
+  const posted = actionData && !actionData.ok ? actionData.values : undefined
+  const initial: BlogFormValues = posted ??
+    blog?.values ?? {
+      title: '',
+      slug: '',
+      excerpt: '',
+      content: '',
+      imageUrl: '',
+      author: defaultAuthor,
+      isPublished: 'on',
+    }
   const [title, setTitle] = useState(initial.title)
   const [slug, setSlug] = useState(initial.slug)
   // A new post's slug follows its title (spec section 5) until the admin types a slug of their own;
@@ -58,7 +64,7 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor }: BlogEditor
   const [content, setContent] = useState(initial.content)
   const [clientErrors, setClientErrors] = useState<BlogFieldErrors | null>(null)
 
-  const result = save.data
+  const result = save.data ?? actionData
   const saving = save.state !== 'idle'
   const serverErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {}
   const errors = clientErrors ?? serverErrors
@@ -76,15 +82,20 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor }: BlogEditor
     }
   }, [result, navigate])
 
+  // With JavaScript the form is checked here first, then sent by the fetcher marked as enhanced, so
+  // the action answers with data for the toast; without it, the browser posts and is redirected.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const validation = validateBlogForm(Object.fromEntries(new FormData(event.currentTarget)))
-    if (validation.ok) {
-      setClientErrors(null)
+    event.preventDefault()
+    const formData = new FormData(event.currentTarget)
+    const validation = validateBlogForm(blogFormValues(formData))
+    if (!validation.ok) {
+      setClientErrors(validation.fieldErrors)
+      focusFirstError(event.currentTarget, validation.fieldErrors)
       return
     }
-    event.preventDefault()
-    setClientErrors(validation.fieldErrors)
-    focusFirstError(event.currentTarget, validation.fieldErrors)
+    setClientErrors(null)
+    formData.set(ENHANCED_FIELD, '1')
+    void save.submit(formData, { method: 'post' })
   }
 
   const staleMessage = result && !result.ok && result.stale ? result.message : null
@@ -198,7 +209,7 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor }: BlogEditor
                     value={content}
                     maxLength={BLOG_LIMITS.content}
                     onChange={(event) => setContent(event.target.value)}
-                    className="font-mono text-sm leading-relaxed"
+                    className="font-mono leading-relaxed"
                     {...described}
                   />
                 )}

@@ -17,6 +17,7 @@ import {
 } from '#app/ui/dialog.tsx'
 import { ShopImage } from '#app/ui/shop-image.tsx'
 import type { AdminBlogRow, BlogActionResult } from '../blog-admin-routes.server.ts'
+import { ENHANCED_FIELD } from '../blog-form.ts'
 import { postImage } from '../post-view.ts'
 
 export const ADMIN_BLOGS_PATH = '/admin/blogs'
@@ -26,7 +27,9 @@ export function blogEditPath(id: string): string {
 }
 
 export function BlogsTab({ blogs }: { blogs: AdminBlogRow[] }) {
+  // The post stays in the dialog while it closes (its row may already be gone from the list).
   const [toDelete, setToDelete] = useState<AdminBlogRow | null>(null)
+  const [asking, setAsking] = useState(false)
   return (
     <section aria-labelledby="blogs-tab-title" className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -46,12 +49,18 @@ export function BlogsTab({ blogs }: { blogs: AdminBlogRow[] }) {
         <ul className="grid gap-4" aria-label="Blogs">
           {blogs.map((blog) => (
             <li key={blog.id}>
-              <BlogRow blog={blog} onDelete={() => setToDelete(blog)} />
+              <BlogRow
+                blog={blog}
+                onDelete={() => {
+                  setToDelete(blog)
+                  setAsking(true)
+                }}
+              />
             </li>
           ))}
         </ul>
       )}
-      <DeleteBlogDialog blog={toDelete} onClose={() => setToDelete(null)} />
+      <DeleteBlogDialog blog={toDelete} open={asking} onClose={() => setAsking(false)} />
     </section>
   )
 }
@@ -111,7 +120,7 @@ function BlogRow({ blog, onDelete }: { blog: AdminBlogRow; onDelete: () => void 
           )}
         </p>
       </div>
-      <div className="col-span-2 flex flex-wrap items-start gap-2 sm:col-span-1 sm:flex-col sm:items-stretch">
+      <div className="col-span-2 flex flex-wrap items-start gap-2 sm:col-span-1 sm:flex-col sm:items-stretch lg:flex-row lg:items-start">
         <Button asChild variant="outline" className="h-11 flex-1 sm:flex-none">
           <a
             href={`/blog/${blog.slug}`}
@@ -148,7 +157,7 @@ function BlogRow({ blog, onDelete }: { blog: AdminBlogRow; onDelete: () => void 
  * The spec's delete question, in a dialog. The fetcher belongs to the tab, not to the row, because the
  * row disappears when the list reloads and the answer's toast must still be shown.
  */
-function DeleteBlogDialog({ blog, onClose }: { blog: AdminBlogRow | null; onClose: () => void }) {
+function DeleteBlogDialog({ blog, open, onClose }: { blog: AdminBlogRow | null; open: boolean; onClose: () => void }) {
   const fetcher = useFetcher<BlogActionResult>({ key: 'blog-delete' })
   const shown = useRef<BlogActionResult | undefined>(undefined)
   const busy = fetcher.state !== 'idle'
@@ -166,7 +175,7 @@ function DeleteBlogDialog({ blog, onClose }: { blog: AdminBlogRow | null; onClos
   }, [result, onClose])
 
   return (
-    <Dialog open={blog !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+    <Dialog open={open && blog !== null} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent closeLabel="Keep this blog">
         <DialogHeader>
           <DialogTitle>Are you sure you want to delete this blog?</DialogTitle>
@@ -176,6 +185,7 @@ function DeleteBlogDialog({ blog, onClose }: { blog: AdminBlogRow | null; onClos
         </DialogHeader>
         <fetcher.Form method="post" action={blog ? blogEditPath(blog.id) : undefined}>
           <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name={ENHANCED_FIELD} value="1" />
           <input type="hidden" name="version" value={blog?.version ?? ''} />
           <DialogFooter>
             <DialogClose asChild>
