@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, EyeOff } from 'lucide-react'
 import { Link } from 'react-router'
 import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
@@ -16,13 +16,16 @@ export interface PostPageData {
   readingMinutes: number
   /** Other recent posts. */
   related: PostSummary[]
+  /** An unpublished post, shown to the admin only. */
+  draft?: boolean
 }
 
 /** A post as readers see it: title, byline, picture, the text, then where to go next. */
-export function PostArticle({ post, html, readingMinutes, related }: PostPageData) {
+export function PostArticle({ post, html, readingMinutes, related, draft = false }: PostPageData) {
   const loading = useLoadingPost()
   return (
     <div aria-busy={loading} className={cn('transition-opacity', loading && 'opacity-60')}>
+      {draft && <DraftBanner />}
       <article className="mx-auto max-w-3xl px-4 pt-6">
         <header>
           <p className="text-sm font-semibold tracking-wide text-chilli uppercase">From our kitchen</p>
@@ -58,6 +61,24 @@ export function PostArticle({ post, html, readingMinutes, related }: PostPageDat
         </Link>
       </div>
       <ArticlePending loading={loading} />
+    </div>
+  )
+}
+
+/** Over a draft the admin previews: readers get 'Blog Post Not Found' at this address. */
+function DraftBanner() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-4">
+      <p
+        role="note"
+        className="flex items-start gap-3 rounded-xl border-2 border-dashed border-turmeric bg-accent/30 px-4 py-3 text-brown"
+      >
+        <EyeOff className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+        <span>
+          <strong className="font-bold">Draft: only you can see this.</strong> Readers are told this post does not exist
+          until it is published.
+        </span>
+      </p>
     </div>
   )
 }

@@ -1,6 +1,25 @@
-// Being built this session (issue 13).
-import { TabNotBuilt } from '#app/admin/tab-not-built.tsx'
+// A new post in the Blogs tab (app/blog).
+import { BlogEditor } from '#app/blog/admin/blog-editor.tsx'
+import { BlogsLoadError } from '#app/blog/admin/blogs-tab.tsx'
+import { newBlogAction, newBlogLoader } from '#app/blog/blog-admin-routes.server.ts'
+import type { CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
+import type { Route } from './+types/admin.blogs.new'
 
-export default function Page() {
-  return <TabNotBuilt title="Not built yet" body="This part of the panel is being built." />
+export const handle: CrumbsHandle = {
+  crumbs: () => [
+    { label: 'Admin', path: '/admin' },
+    { label: 'Blogs', path: '/admin/blogs' },
+    { label: 'New Blog', path: '/admin/blogs/new' },
+  ],
+}
+
+export const loader = (args: Route.LoaderArgs) => newBlogLoader(args)
+export const action = (args: Route.ActionArgs) => newBlogAction(args)
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData ? <BlogEditor defaultAuthor={loaderData.defaultAuthor} actionData={actionData} /> : null
+}
+
+export function ErrorBoundary() {
+  return <BlogsLoadError notFound={false} />
 }

@@ -1,11 +1,14 @@
-// The Blogs tab, honest about what it cannot do yet.
-import { TabNotBuilt } from '#app/admin/tab-not-built.tsx'
+// The Blogs tab: every post with preview, edit and delete (app/blog).
+import { BlogsLoadError, BlogsTab } from '#app/blog/admin/blogs-tab.tsx'
+import { blogsTabLoader } from '#app/blog/blog-admin-routes.server.ts'
+import type { Route } from './+types/admin.blogs'
 
-export default function Page() {
-  return (
-    <TabNotBuilt
-      title="Blog Management"
-      body="Writing and editing blog posts from this panel is not built yet. Until it is, posts are changed in the database by whoever runs the shop."
-    />
-  )
+export const loader = (args: Route.LoaderArgs) => blogsTabLoader(args)
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return loaderData ? <BlogsTab blogs={loaderData.blogs} /> : null
+}
+
+export function ErrorBoundary() {
+  return <BlogsLoadError notFound={false} />
 }

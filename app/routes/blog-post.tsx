@@ -1,4 +1,6 @@
 import { data } from 'react-router'
+import { findAdmin } from '#app/admin/guard.server.ts'
+import { findPostAnyState } from '#app/blog/blog-admin.server.ts'
 import { renderMarkdown } from '#app/blog/markdown.server.ts'
 import { PostArticle } from '#app/blog/post-article.tsx'
 import { PostNotFound } from '#app/blog/post-not-found.tsx'
@@ -12,20 +14,32 @@ import type { Route } from './+types/blog-post'
 /** Other recent posts at the end of a post. */
 const RELATED_POSTS = 3
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
-  const [row, related] = await Promise.all([
+  const [published, related] = await Promise.all([
     findPublishedPost(db, params.slug),
     listPublishedSummaries(db, { except: params.slug, limit: RELATED_POSTS }),
   ])
-  // Drafts are not found, exactly like posts that never existed.
+  // A draft is not found, exactly like a post that never existed, except by the admin previewing it.
+  const row = published ?? ((await findAdmin(request, context)) ? await findPostAnyState(db, params.slug) : undefined)
   if (!row) throw data(null, { status: 404 })
-  return {
-    post: { ...toPostSummary(row), updatedAt: row.updatedAt.toISOString() },
-    html: renderMarkdown(row.content),
-    readingMinutes: readingMinutes(row.content),
-    related: related.map(toPostSummary),
-  }
+  const draft = !row.isPublished
+  return data(
+    {
+      post: { ...toPostSummary(row), updatedAt: row.updatedAt.toISOString() },
+      html: renderMarkdown(row.content),
+      readingMinutes: readingMinutes(row.content),
+      related: related.map(toPostSummary),
+      draft,
+    },
+    // The admin's view of a draft is theirs alone: no shared cache may keep it.
+    draft ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined,
+  )
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get('Cache-Control')
+  return cacheControl ? { 'Cache-Control': cacheControl } : new Headers()
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -40,7 +54,14 @@ export const meta: Route.MetaFunction = (args) => {
       noindex: true,
     })
   }
-  const { post } = args.loaderData
+  const { post, draft } = args.loaderData
+  if (draft) {
+    return pageMeta(args, {
+      title: `Draft: ${post.title} | ${shopName} Blog`,
+      description: post.excerpt,
+      noindex: true,
+    })
+  }
   return [
     ...pageMeta(args, {
       title: `${post.title} | ${shopName} Blog`,

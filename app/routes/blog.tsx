@@ -21,7 +21,17 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { posts: serverLoader().then((data) => data.posts) }
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'blog' })
+export const meta: Route.MetaFunction = (args) => {
+  const root = args.matches.find((match) => match?.id === 'root')?.loaderData as
+    | { settings: { shopName: string } }
+    | undefined
+  const title = `${root?.settings.shopName ?? 'Malwa Namkeen'} Blog`
+  return [
+    ...pageMeta(args, { preset: 'blog' }),
+    // Feed readers find the feed from the blog's address.
+    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title, href: '/blog/feed.xml' },
+  ]
+}
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData

@@ -5,7 +5,7 @@ import { test as base, type ConsoleMessage, expect, type Page } from '@playwrigh
  * desk) the browser logs as failed loads.
  */
 const REFUSING_FORMS =
-  /^\/(cart|checkout|track-order|admin\/orders\/[0-9a-f-]{36}|admin\/products\/(new|[0-9a-f-]{36}))(\.data)?$/
+  /^\/(cart|checkout|track-order|admin\/orders\/[0-9a-f-]{36}|admin\/(products|blogs)\/(new|[0-9a-f-]{36}))(\.data)?$/
 
 /**
  * Whether a console error is a 4xx the page asked for on purpose: a document that answers 4xx (an
