@@ -74,9 +74,16 @@ export function ImageField({ name, label, defaultValue, folder }: ImageFieldProp
   const [url, setUrl] = useState(defaultValue ?? '')
   const [uploading, setUploading] = useState<Uploading | null>(null)
   const abort = useRef<(() => void) | null>(null)
+  const mounted = useRef(true)
 
-  // Leaving the form stops an upload that is still running.
-  useEffect(() => () => abort.current?.(), [])
+  // Leaving the form stops an upload that is still running, without a toast about it.
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+      abort.current?.()
+    }
+  }, [])
 
   const upload = async (file: File) => {
     const problem = checkPickedFile(file)
@@ -91,6 +98,7 @@ export function ImageField({ name, label, defaultValue, folder }: ImageFieldProp
     const result = await sending.answer
     abort.current = null
     URL.revokeObjectURL(preview)
+    if (!mounted.current) return
     setUploading(null)
     // On failure the field keeps the image it had: the preview goes back to it.
     if (result.ok) {
