@@ -9,6 +9,7 @@ import { type RequestIdVariables, requestId } from 'hono/request-id'
 import { NONCE, type SecureHeadersVariables, secureHeaders } from 'hono/secure-headers'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { createRequestHandler } from 'react-router'
+import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH, UPLOAD_TEXTS } from '../app/media/upload-rules.ts'
 import type { CreateLoadContext, Services } from '../app/platform/services.server.ts'
 
 export interface AppOptions {
@@ -76,13 +77,17 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     }),
   )
 
-  // Forms and JSON are small; a larger body is refused before anything reads it.
-  app.use(
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => c.text('The request is too large.', 413),
-    }),
-  )
+  // Forms and JSON are small; a larger body is refused before anything reads it. An image upload
+  // may carry up to the spec's 5 MB and is answered in JSON, as its form expects.
+  const formLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.text('The request is too large.', 413),
+  })
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_UPLOAD_BODY_BYTES,
+    onError: (c) => c.json({ message: UPLOAD_TEXTS.tooLarge }, 413, { 'Cache-Control': 'no-store' }),
+  })
+  app.use((c, next) => (c.req.path === UPLOAD_PATH ? uploadLimit(c, next) : formLimit(c, next)))
 
   app.get('/healthz', (c) => c.text('ok'))
   app.get('/readyz', async (c) => {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { resolveAuthSecret } from '../app/accounts/auth-secret.server.ts'
+import { createUploadStore } from '../app/media/upload-store.server.ts'
 import { pruneShopEvents } from '../app/notifications/live-events.server.ts'
 import { startOrderStatsCompactor } from '../app/orders/order-stats.server.ts'
 import { createPhonePe, PHONEPE_HOSTS } from '../app/payments/phonepe.server.ts'
@@ -70,7 +71,20 @@ await bootstrapAdmin()
 const { payments, simulator } = await createPayments()
 const events = await startEventBus(database, logger)
 const otpKey = createHmac('sha256', secret).update('delivery-otp').digest('hex')
-const services: Services = { config, database, db: database.db, logger, mailer, events, otpKey, auth, sms, payments }
+const files = createUploadStore(config, dataDir)
+const services: Services = {
+  config,
+  database,
+  db: database.db,
+  logger,
+  mailer,
+  events,
+  otpKey,
+  auth,
+  sms,
+  payments,
+  files,
+}
 const outbox = startOutboxWorker(
   database.db,
   { mail: (message) => mailer.send(message), sms: (message) => sms.send(message) },

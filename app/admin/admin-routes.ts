@@ -139,7 +139,15 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
     adminStatus: 404,
   },
   { method: 'GET', route: '/admin/audit', path: '/admin/audit', adminOnly: 'Every change made in this panel' },
-  { method: 'POST', route: '/admin/uploads', path: '/admin/uploads', adminOnly: 'Not found', adminStatus: 404 },
+  {
+    // Not a multipart upload: the admin is told how to send one; nothing is stored.
+    method: 'POST',
+    route: '/admin/uploads',
+    path: '/admin/uploads',
+    form: { folder: 'products' },
+    adminOnly: 'multipart/form-data',
+    adminStatus: 400,
+  },
   { method: 'GET', route: '/admin/stats', path: '/admin/stats', adminOnly: '"totalOrders"' },
   { method: 'GET', route: '/admin/orders.csv', path: '/admin/orders.csv', adminOnly: 'Order number' },
   {

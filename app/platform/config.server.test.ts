@@ -48,6 +48,10 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+    [{ S3_ENDPOINT: 's3.example' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'Shop_Images', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_BUCKET'],
+    [{ S3_REGION: 'Mumbai 1' }, 'S3_REGION'],
+    [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
   ])('refuses %j with a message naming %s', (env, name) => {
     const message = errorOf(env)
     expect(message.startsWith(name)).toBe(true)
@@ -79,5 +83,34 @@ describe('configuration', () => {
     const config = parseConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' })
     expect(config.oauth.google).toEqual({ clientId: 'id', clientSecret: 'secret' })
     expect(config.oauth.facebook).toBeUndefined()
+  })
+
+  it('keeps uploads in DATA_DIR unless an S3 bucket is configured', () => {
+    expect(parseConfig({}).s3).toBeUndefined()
+  })
+
+  it('addresses an AWS bucket by its host, and another S3-compatible service by path', () => {
+    const keys = { S3_BUCKET: 'malwa-images', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }
+    expect(parseConfig({ ...keys, S3_REGION: 'ap-south-1' }).s3).toEqual({
+      endpoint: 'https://s3.ap-south-1.amazonaws.com',
+      region: 'ap-south-1',
+      bucket: 'malwa-images',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    })
+    expect(parseConfig({ ...keys, S3_ENDPOINT: 'http://127.0.0.1:9000/' }).s3).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    })
+    expect(
+      parseConfig({ ...keys, S3_ENDPOINT: 'https://r2.example', S3_REGION: 'auto', S3_FORCE_PATH_STYLE: 'false' }).s3,
+    ).toMatchObject({ region: 'auto', forcePathStyle: false })
+  })
+
+  it('asks for the bucket and its keys together', () => {
+    expect(errorOf({ S3_BUCKET: 'malwa-images' })).toBe('S3_ACCESS_KEY_ID must be set when S3_BUCKET is set')
+    expect(errorOf({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toBe('S3_BUCKET must be set when S3_ENDPOINT is set')
   })
 })

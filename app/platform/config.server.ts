@@ -94,12 +94,31 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optional,
   OIDC_NAME: optional,
   OIDC_CONNECTION: optional,
-  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
-  S3_REGION: optional,
-  S3_BUCKET: optional,
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'an http(s) URL such as https://s3.eu-central-1.amazonaws.com'),
+  S3_REGION: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]+$/, 'must be a region name such as ap-south-1 (or auto)')
+      .optional(),
+  ),
+  S3_BUCKET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
-  S3_PUBLIC_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 })
 
@@ -113,6 +132,9 @@ const GROUPS: string[][] = [
   ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
   ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ]
+
+/** Settings of the S3 store that mean nothing without a bucket. */
+const S3_EXTRAS = ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -140,6 +162,11 @@ export function parseConfig(source: Record<string, string | undefined>) {
   }
   const env = result.data
   for (const group of GROUPS) requireTogether(env, group)
+  for (const name of S3_EXTRAS) {
+    if (env[name] !== undefined && env.S3_BUCKET === undefined) {
+      throw new ConfigError(`S3_BUCKET must be set when ${name} is set`)
+    }
+  }
   if (env.PAYMENT_PROVIDER === 'phonepe') {
     requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET'])
     requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'])
@@ -197,19 +224,32 @@ export function parseConfig(source: Record<string, string | undefined>) {
             }
           : undefined,
     },
-    s3: env.S3_BUCKET
-      ? {
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION ?? 'auto',
-          bucket: env.S3_BUCKET,
-          accessKeyId: env.S3_ACCESS_KEY_ID!,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
-          publicUrl: env.S3_PUBLIC_URL,
-        }
-      : undefined,
+    s3: env.S3_BUCKET ? s3Settings(env, env.S3_BUCKET) : undefined,
     logLevel: env.LOG_LEVEL,
   }
 }
+
+/**
+ * Without S3_ENDPOINT the bucket is on AWS, addressed as <bucket>.s3.<region>.amazonaws.com; with one
+ * (MinIO, Cloudflare R2, a local test server) addresses are path-style (<endpoint>/<bucket>/<key>)
+ * unless S3_FORCE_PATH_STYLE=false. us-east-1 is what AWS, MinIO and R2 all accept by default.
+ */
+function s3Settings(env: Env, bucket: string) {
+  const region = env.S3_REGION ?? 'us-east-1'
+  const endpoint = (env.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, '')
+  const pathStyle = env.S3_FORCE_PATH_STYLE
+  return {
+    endpoint,
+    region,
+    bucket,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle:
+      pathStyle === undefined ? env.S3_ENDPOINT !== undefined : ['true', '1', 'yes', 'on'].includes(pathStyle),
+  }
+}
+
+export type S3Settings = ReturnType<typeof s3Settings>
 
 function pair(clientId: string | undefined, clientSecret: string | undefined) {
   return clientId && clientSecret ? { clientId, clientSecret } : undefined

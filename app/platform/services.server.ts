@@ -3,6 +3,7 @@
 // through createLoadContext, exported by entry.server.tsx, so both sides use the same keys.
 import { createContext, RouterContextProvider } from 'react-router'
 import type { Auth } from '../accounts/auth.server.ts'
+import type { FileStore } from '../media/file-store.server.ts'
 import type { PhonePe } from '../payments/phonepe.server.ts'
 import type { Config } from './config.server.ts'
 import type { Database, Db } from './db.server.ts'
@@ -26,6 +27,8 @@ export interface Services {
   sms: Sms
   /** The payment gateway (PhonePe or its simulator), or null: cash on delivery only. */
   payments: PaymentServices | null
+  /** Uploaded images: DATA_DIR/uploads, or an S3-compatible bucket when S3_* is set. */
+  files: FileStore
 }
 
 export interface PaymentServices {

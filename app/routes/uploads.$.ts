@@ -1,4 +1,5 @@
-// Being built this session (issue 13).
-export function loader() {
-  return new Response('Not found', { status: 404 })
-}
+// GET /uploads/<folder>/<id>-<width>.webp: an uploaded image's variant, from the upload store (app/media).
+import { uploadedImageLoader } from '#app/media/upload-routes.server.ts'
+import type { Route } from './+types/uploads.$'
+
+export const loader = (args: Route.LoaderArgs) => uploadedImageLoader(args)

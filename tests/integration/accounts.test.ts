@@ -11,6 +11,7 @@ import { sessions, users, verifications } from '#app/accounts/schema.ts'
 import { ensureAdmin, ensureFirstRunAdmin } from '#app/admin/bootstrap.server.ts'
 import { findAdmin, requireAdmin } from '#app/admin/guard.server.ts'
 import { getAdminStats } from '#app/admin/stats.server.ts'
+import { createDiskStore } from '#app/media/file-store.server.ts'
 import { parseConfig } from '#app/platform/config.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { startEventBus } from '#app/platform/event-bus.server.ts'
@@ -59,6 +60,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       sms,
       auth,
       payments: null,
+      files: createDiskStore(path.join(dataDir, 'uploads')),
     }
   })
   afterAll(async () => {

@@ -1,0 +1,95 @@
+// An admin's image upload: judged and re-encoded (image-processing.server.ts), stored under a fresh
+// random id in the configured store, and written to the audit trail. The client's file name is only
+// a label in the trail: it never becomes part of a key or a URL.
+import { randomBytes } from 'node:crypto'
+import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
+import type { Db } from '#app/platform/db.server.ts'
+import type { FileStore } from './file-store.server.ts'
+import { type ImageFormat, ImageRejected, processImage } from './image-processing.server.ts'
+import type { UploadFolder } from './image-url.ts'
+import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, uploadKey, uploadUrl } from './upload-rules.ts'
+
+/** Why an upload was refused, with the HTTP status that says so. */
+export class UploadRefused extends Error {
+  override name = 'UploadRefused'
+  readonly status: 400 | 413 | 415 | 422
+  constructor(status: UploadRefused['status'], message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+/**
+ * A millisecond timestamp and 80 random bits, as the spec names uploads (a timestamp and a random
+ * string), in lower-case base 36 so the URL matches isShopImageUrl. Nobody can guess another's id.
+ */
+export function newUploadId(now = Date.now()): string {
+  const random = randomBytes(10).toString('hex')
+  return `${now.toString(36)}-${BigInt(`0x${random}`).toString(36)}`
+}
+
+export interface SavedUpload {
+  id: string
+  /** The 640 px variant's URL, what a form stores. */
+  url: string
+  folder: UploadFolder
+  format: ImageFormat
+  width: number
+  height: number
+}
+
+export interface UploadInput {
+  bytes: Uint8Array
+  folder: UploadFolder
+  /** The name the browser sent, for the audit trail only. */
+  fileName: string
+}
+
+/** A name fit for a one-line label: no control characters, at most 120 characters. */
+function labelOf(fileName: string): string {
+  const clean = [...fileName.normalize('NFC')]
+    .filter((char) => char >= ' ' && char !== '\u007f')
+    .join('')
+    .trim()
+  return clean.slice(0, 120) || 'image'
+}
+
+export async function saveUpload(
+  db: Db,
+  store: FileStore,
+  actor: AuditActor,
+  input: UploadInput,
+): Promise<SavedUpload> {
+  if (input.bytes.byteLength > MAX_UPLOAD_BYTES) throw new UploadRefused(413, UPLOAD_TEXTS.tooLarge)
+  const image = await processImage(input.bytes).catch((error: unknown) => {
+    if (error instanceof ImageRejected) {
+      throw new UploadRefused(error.message === UPLOAD_TEXTS.notAnImage ? 415 : 422, error.message)
+    }
+    throw error
+  })
+  const id = newUploadId()
+  await Promise.all(
+    image.variants.map((variant) => store.put(uploadKey(input.folder, id, variant.width), variant.data, 'image/webp')),
+  )
+  const saved: SavedUpload = {
+    id,
+    url: uploadUrl(input.folder, id),
+    folder: input.folder,
+    format: image.format,
+    width: image.width,
+    height: image.height,
+  }
+  // The files are stored first: if this write fails, they are unreferenced and harmless, while a
+  // record of an upload whose files never arrived would point at nothing.
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, actor, {
+      action: 'upload.create',
+      entity: 'upload',
+      entityId: id,
+      label: labelOf(input.fileName),
+      before: null,
+      after: { ...saved, bytes: input.bytes.byteLength },
+    })
+  })
+  return saved
+}
