@@ -316,22 +316,46 @@ test('axe finds no serious or critical violation on the list, the form and the d
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target) }))
 
+  // A demo post: the other tests add and delete posts of their own meanwhile.
+  const ratlami = "The Story of Ratlami Sev: From Ratlam to Indore's Sarafa Bazaar"
   await page.goto('/admin/blogs')
-  await expect(page.getByRole('list', { name: 'Blogs' }).getByRole('article').first()).toBeVisible()
+  await expect(row(page, ratlami)).toBeVisible()
   expect(await seriousViolations(), 'the list').toEqual([])
 
-  await page
-    .getByRole('list', { name: 'Blogs' })
+  await row(page, ratlami)
     .getByRole('button', { name: /^Delete/ })
-    .first()
     .click()
   await expect(page.getByRole('dialog')).toBeVisible()
   expect(await seriousViolations(), 'the delete question').toEqual([])
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('dialog')).toBeHidden()
 
-  await page.getByRole('link', { name: /^Edit/ }).first().click()
+  await row(page, ratlami).getByRole('link', { name: /^Edit/ }).click()
   await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible()
   await interactive(page)
   await expect(page.getByRole('region', { name: 'Preview' }).getByRole('heading').first()).toBeVisible()
   expect(await seriousViolations(), 'the form').toEqual([])
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the form still saves a post (its slug made from the title) and shows a refusal', async ({ page }) => {
+    const { title, slug } = uniqueTitle('Plain Form')
+    await page.goto('/admin/blogs/new')
+    await page.getByLabel('Title').fill(title)
+    await page.getByLabel('Content (Markdown supported)').fill('Posted without a script.')
+    await page.getByRole('button', { name: 'Create Blog' }).click()
+    // Refused: the page comes back with the message and what was typed.
+    await expect(page.getByText('Excerpt is required.')).toBeVisible()
+    await expect(page.getByLabel('Title')).toHaveValue(title)
+
+    await page.getByLabel('Excerpt').fill('Saved by a plain form post.')
+    await page.getByRole('switch', { name: 'Publish immediately' }).uncheck()
+    await page.getByRole('button', { name: 'Create Blog' }).click()
+    await expect(page).toHaveURL(/\/admin\/blogs$/)
+    const saved = row(page, title)
+    await expect(saved).toContainText(`Slug: /blog/${slug}`)
+    await expect(saved.getByText('Draft', { exact: true })).toBeVisible()
+  })
 })
