@@ -10,7 +10,7 @@ import { checkoutForm } from './checkout-form.ts'
 import { expect, NOBODY, test, toast, uniqueName, watchConsole } from './orders-desk-helpers.ts'
 
 // Sign-up hashes a password and the order passes through checkout and the desk: slow on two cores.
-test.describe.configure({ timeout: 120_000 })
+test.describe.configure({ timeout: 180_000 })
 
 // Reviewed only here: other tests read this product's page and card but never its rating.
 const SLUG = 'satwik-khatta-meetha'
