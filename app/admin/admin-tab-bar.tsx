@@ -1,5 +1,6 @@
 // The admin panel's tab bar: links, not ARIA tabs, because each tab is its own page (NavLink marks
-// the open one with aria-current="page"). Three by three on a phone, rows of wrapping tabs from tablet width up.
+// the open one with aria-current="page"). Three by three on a phone (icon over label, the badge in
+// the corner), rows of wrapping tabs from tablet width up.
 import { Bell, BookOpen, ChartColumn, ClipboardList, History, Mail, Package, Settings, Star } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
@@ -29,7 +30,7 @@ export function AdminTabBar({ badges }: { badges: TabBadges }) {
               end={tab.end}
               className={({ isActive }) =>
                 cn(
-                  'flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 [&_svg]:size-4 [&_svg]:shrink-0',
+                  'relative flex min-h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 py-2 text-xs font-semibold sm:min-h-11 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 [&_svg]:size-4 [&_svg]:shrink-0',
                   isActive ? 'bg-primary text-primary-foreground shadow-sm' : 'text-brown hover:bg-card',
                 )
               }
@@ -48,7 +49,7 @@ export function AdminTabBar({ badges }: { badges: TabBadges }) {
 function Badge({ count, meaning }: { count: number; meaning: string | undefined }) {
   if (count <= 0) return null
   return (
-    <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-chilli px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-card">
+    <span className="absolute top-1 right-1 inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-chilli px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-card sm:static">
       {count > 99 ? '99+' : count}
       {/* Read with its meaning: the link's name is 'Orders 3 unread'. */}
       {meaning && <span className="sr-only"> {meaning}</span>}

@@ -142,7 +142,6 @@ export function ImageField({ name, label, defaultValue, folder }: ImageFieldProp
             </div>
           ) : (
             <ShopImage
-              key={url}
               src={url}
               alt={`${label}: current image`}
               width={shape.width}

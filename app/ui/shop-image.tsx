@@ -17,13 +17,15 @@ interface ShopImageProps {
 
 /** An image with explicit dimensions, responsive srcset, a skeleton while loading and a message on error. */
 export function ShopImage({ src, alt, width, height, sizes, priority = false, className }: ShopImageProps) {
-  const [failed, setFailed] = useState(!src)
+  // The source that failed to load: a new `src` (an admin picking another image) starts afresh.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null)
+  const failed = !src || failedSrc === src
   const image = useRef<HTMLImageElement>(null)
   // An error before hydration fired no React event: look at the element once mounted.
   useEffect(() => {
     const element = image.current
-    if (element?.complete && element.naturalWidth === 0) setFailed(true)
-  }, [])
+    if (src && element?.complete && element.naturalWidth === 0) setFailedSrc(src)
+  }, [src])
 
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)} style={{ aspectRatio: `${width} / ${height}` }}>
@@ -46,7 +48,7 @@ export function ShopImage({ src, alt, width, height, sizes, priority = false, cl
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
-            onError={() => setFailed(true)}
+            onError={() => setFailedSrc(src)}
             className="relative size-full object-cover"
           />
         </>

@@ -170,6 +170,7 @@ describe.each(DATABASE_KINDS)('catalogue queries on %s', (kind) => {
       await database.db.insert(users).values([
         { id: 'catalog-reviewer-1', name: 'Asha', email: 'asha.catalog@example.com' },
         { id: 'catalog-reviewer-2', name: 'Ravi', email: 'ravi.catalog@example.com' },
+        { id: 'catalog-reviewer-3', name: 'Meera', email: 'meera.catalog@example.com' },
       ])
       const order = {
         customerName: 'Asha',
@@ -187,13 +188,13 @@ describe.each(DATABASE_KINDS)('catalogue queries on %s', (kind) => {
         .values([
           { ...order, userId: 'catalog-reviewer-1' },
           { ...order, userId: 'catalog-reviewer-2' },
-          { ...order, userId: 'catalog-reviewer-2' },
+          { ...order, userId: 'catalog-reviewer-3' },
         ])
         .returning({ id: orders.id })
       await database.db.insert(reviews).values([
         { productId: sev!.id, userId: 'catalog-reviewer-1', orderId: first!.id, rating: 5, status: 'approved' },
         { productId: sev!.id, userId: 'catalog-reviewer-2', orderId: second!.id, rating: 4, status: 'approved' },
-        { productId: sev!.id, userId: 'catalog-reviewer-2', orderId: third!.id, rating: 1, status: 'pending' },
+        { productId: sev!.id, userId: 'catalog-reviewer-3', orderId: third!.id, rating: 1, status: 'pending' },
         { productId: bundi!.id, userId: 'catalog-reviewer-1', orderId: first!.id, rating: 1, status: 'rejected' },
         { productId: bundi!.id, userId: 'catalog-reviewer-2', orderId: second!.id, rating: 2, status: 'pending' },
       ])
