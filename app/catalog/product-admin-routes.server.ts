@@ -2,10 +2,12 @@
 // become 4xx answers with the spec's toast titles ('Failed to save product', 'Failed to delete
 // product') and a message next to the field at fault. Pages ask findAdmin (the layout shows the login
 // form to anyone else); actions ask requireAdmin and check the origin.
+
 import { data, type RouterContextProvider } from 'react-router'
 import { assertSameOrigin } from '#app/accounts/session.server.ts'
 import { findAdmin, requireAdmin } from '#app/admin/guard.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
+import { rupeesText } from '#app/shared/rupees-field.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import {
   type AdminProductCard,
@@ -25,7 +27,6 @@ import {
   type ProductFieldErrors,
   type ProductFormValues,
   productFormValues,
-  rupeesText,
   shownStock,
   validateProductForm,
 } from './product-form.ts'

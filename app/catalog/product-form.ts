@@ -90,11 +90,6 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
-/** Paise as the form shows them in rupees: 8000 -> '80', 7950 -> '79.50'. */
-export function rupeesText(paise: number): string {
-  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2)
-}
-
 /** The text of a field without the browser's CRLF line breaks, trimmed. */
 function text(label: string, max: number) {
   return z

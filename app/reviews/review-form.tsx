@@ -1,12 +1,13 @@
 // The shopper's review form: 1-5 stars as a radio group and an optional text. A plain POST to
 // /reviews, so it works without JavaScript; with it, the browser checks the form with the server's own
 // schema first and sends it through a fetcher, and the page reloads its reviews from the answer.
+
 import { CircleAlert, Send, Star } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { toastAnswer } from '#app/ui/sonner.tsx'
 import {
   ENHANCED_FIELD,
   REVIEW_TEXT_MAX,
@@ -32,8 +33,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
   useEffect(() => {
     const result = fetcher.data
     if (!result) return
-    if (result.ok) toast(result.title, { description: result.message })
-    else toast.error(result.title, { description: result.message })
+    toastAnswer(result)
   }, [fetcher.data])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

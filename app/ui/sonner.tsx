@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import { Toaster as Sonner, type ToasterProps } from 'sonner'
+import { Toaster as Sonner, type ToasterProps, toast } from 'sonner'
 
 /** Toasts as the spec sets them: one at a time, 5 s, F8 focuses the toast area. */
 function Toaster(props: ToasterProps) {
@@ -35,3 +35,16 @@ function Toaster(props: ToasterProps) {
 }
 
 export { Toaster }
+
+/** What a form or an action answers the page: success or refusal, in the spec's toast words. */
+export interface ToastAnswer {
+  ok: boolean
+  title: string
+  message: string
+}
+
+/** Shows an answer as a toast: an ordinary one for success, the red one for a refusal. */
+export function toastAnswer({ ok, title, message }: ToastAnswer) {
+  if (ok) toast(title, { description: message })
+  else toast.error(title, { description: message })
+}

@@ -1,14 +1,15 @@
 // The admin's Messages tab: what shoppers wrote through the contact form, newest first, unread ones
 // stressed, with a reply by e-mail and a mark handled / unread for each. The filter and the page live
 // in the URL, so a reload or a shared link shows the same list.
+
 import { Check, ChevronLeft, ChevronRight, Inbox, Mail, MailOpen, Phone, Reply } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
-import { toast } from 'sonner'
 import { useShopSettings } from '#app/settings/use-shop-settings.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { toastAnswer } from '#app/ui/sonner.tsx'
 import {
   formatIstDateTime,
   type InboxMessage,
@@ -123,8 +124,7 @@ function MessageCard({ message }: { message: InboxMessage }) {
   useEffect(() => {
     const result = fetcher.data
     if (!result) return
-    if (result.ok) toast(result.title, { description: result.message })
-    else toast.error(result.title, { description: result.message })
+    toastAnswer(result)
     // A refused change does not reload the page by itself; a stale one must, so the owner sees why.
     if (result.stale) void revalidate()
   }, [fetcher.data, revalidate])

@@ -1,12 +1,13 @@
 // The admin's Reviews tab: shoppers' reviews, pending first and then newest, each with Approve (it
 // shows on the product page and counts in the rating) and Hide. Only approved reviews ever reach the
 // shop's pages, so a review is checked before anyone sees it.
+
 import { Check, ChevronLeft, ChevronRight, Clock, EyeOff, MessageSquareText } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
-import { toast } from 'sonner'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { toastAnswer } from '#app/ui/sonner.tsx'
 import {
   type AdminReview,
   type AdminReviewsPage,
@@ -164,8 +165,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
   useEffect(() => {
     const result = fetcher.data
     if (!result) return
-    if (result.ok) toast(result.title, { description: result.message })
-    else toast.error(result.title, { description: result.message })
+    toastAnswer(result)
     if (result.stale) void revalidate()
   }, [fetcher.data, revalidate])
 

@@ -1,12 +1,14 @@
 // One section of the Settings tab as its own form: posted with a fetcher to /admin/settings with the
 // settings' version, checked first in the browser with the action's own schema, answered with a toast.
 // The page's loaders reload after a save, so the footer, the new version and every other form follow.
+
 import { Save } from 'lucide-react'
 import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
+import { toastAnswer } from '#app/ui/sonner.tsx'
 import { type SettingsFieldErrors, type SettingsSection, sectionInput, validateSection } from '../settings-form.ts'
 import type { SettingsResult } from '../settings-routes.server.ts'
 
@@ -35,8 +37,7 @@ export function SectionForm({
 
   useEffect(() => {
     if (!result) return
-    if (result.ok) toast(result.title, { description: result.message })
-    else toast.error(result.title, { description: result.message })
+    toastAnswer(result)
   }, [result])
 
   const errors = clientErrors ?? (result && !result.ok ? (result.fieldErrors ?? {}) : {})
