@@ -55,7 +55,9 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...(mode === 'development' ? ['ws:'] : [])],
+        // blob: for the admin's image field: Chrome checks its preview of a picked file that is not a
+        // picture (a renamed text file) against connect-src and logs a violation otherwise.
+        connectSrc: ["'self'", 'blob:', ...(mode === 'development' ? ['ws:'] : [])],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

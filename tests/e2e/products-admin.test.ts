@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { startServer, temporaryDataDir } from '../server-process.ts'
 import { test as adminTest, expect, placeOrder, signInAdmin, toast } from './orders-desk-helpers.ts'
 
@@ -106,7 +107,8 @@ test('the owner adds a product in a new category and finds it in the shop and on
   await page.getByLabel('Description').fill('Crisp gram flour pearls with black pepper, made without onion and garlic.')
   await page.getByLabel('Ingredients').fill('Gram flour, groundnut oil, salt, black pepper')
   await page.getByLabel('Best before (days)').fill('60')
-  await page.getByLabel("Or pick one of the shop's images").selectOption({ label: 'tikhi bundi' })
+  await page.getByText("Or pick one of the shop's images").click()
+  await page.getByRole('button', { name: 'Tikhi Bundi' }).click()
   await page.getByRole('button', { name: 'Add Product' }).click()
 
   await expect(toast(page, 'Product added successfully')).toBeVisible()
@@ -204,6 +206,47 @@ test('changing a product’s slug sends its old address to the new one', async (
   await page.goto(`/products/${oldSlug}`)
   await expect(page).toHaveURL(new RegExp(`/products/${newSlug}$`))
   await expect(page.getByRole('heading', { level: 1, name: `${name} Classic` })).toBeVisible()
+})
+
+test('the owner uploads a photo for a product: a refused file leaves the image as it was, a photo shows in the shop as WebP at three widths', async ({
+  page,
+  shop,
+}) => {
+  const name = `Ratlami Sev ${unique()}`
+  const id = await addProduct(page, shop, { name })
+  await page.goto(`/admin/products/${id}`)
+  const field = page.getByRole('group', { name: 'Image', exact: true })
+  await expect(field.getByText('No image yet')).toBeVisible()
+
+  // A text file named like a photo: judged by its content, refused, nothing changes.
+  await page.getByLabel('Upload an image').setInputFiles({
+    name: 'photo.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('not a picture at all, only words'),
+  })
+  await expect(toast(page, 'Failed to upload image')).toBeVisible()
+  await expect(field.getByText('No image yet')).toBeVisible()
+
+  const photo = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer()
+  await page.getByLabel('Upload an image').setInputFiles({ name: 'sev.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await expect(toast(page, 'Image uploaded successfully')).toBeVisible()
+  await page.getByRole('button', { name: 'Update Product' }).click()
+  await expect(toast(page, 'Product updated successfully')).toBeVisible()
+
+  await page.goto(`/products/${slugOf(name)}`)
+  const image = page.getByRole('img', { name }).first()
+  const src = await image.getAttribute('src')
+  expect(src).toMatch(/^\/uploads\/products\/[a-z0-9-]+-640\.webp$/)
+  const srcset = await image.getAttribute('srcset')
+  for (const width of [320, 640, 960]) expect(srcset).toContain(`-${width}.webp ${width}w`)
+  const served = await page.request.get(src!)
+  expect(served.status()).toBe(200)
+  expect(served.headers()['content-type']).toBe('image/webp')
+  expect((await sharp(await served.body()).metadata()).format).toBe('webp')
 })
 
 test('deleting a product nobody ordered asks the spec’s question, then removes it', async ({ page, shop }) => {
