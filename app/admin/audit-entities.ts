@@ -3,6 +3,7 @@
 export const AUDIT_ENTITIES = {
   order: 'Orders',
   product: 'Products',
+  category: 'Categories',
   blog: 'Blogs',
   settings: 'Settings',
   coupon: 'Coupons',

@@ -14,12 +14,13 @@ export async function auditTabLoader({
 }) {
   if (!(await findAdmin(request, context))) return null
   const url = new URL(request.url)
-  const entity = url.searchParams.get('entity') ?? ''
+  const asked = url.searchParams.get('entity') ?? ''
+  const entity = Object.hasOwn(AUDIT_ENTITIES, asked) ? asked : ''
   const before = Number(url.searchParams.get('before'))
   const { db } = context.get(servicesContext)
   const page = await listAudit(db, {
-    entity: entity in AUDIT_ENTITIES ? entity : undefined,
+    entity: entity || undefined,
     before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
   })
-  return { entity: entity in AUDIT_ENTITIES ? entity : '', ...page }
+  return { entity, ...page }
 }

@@ -159,7 +159,8 @@ export function newBlogAction(args: Args) {
 }
 
 /** POST /admin/blogs/:blogId: 'save' updates it, 'delete' deletes it, 'preview' as for a new post. */
-export function editBlogAction(args: Args) {
+export async function editBlogAction(args: Args) {
+  await requireAdmin(args.request, args.context)
   return blogAction(args, blogIdFrom(args.params))
 }
 

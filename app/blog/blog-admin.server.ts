@@ -1,10 +1,12 @@
 // The Blogs tab's operations (spec section 7, blogs calls for the admin): the list, one post, create,
 // update and delete. Each change is one transaction with its audit record; an update or delete carries
 // the version (updated_at) the admin's screen showed, so a stale form never overwrites a newer save.
+
 import { and, asc, desc, eq, ne } from 'drizzle-orm'
 import type { AuditActor } from '#app/platform/audit.server.ts'
 import { recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { nextVersion } from '#app/shared/record-version.ts'
 import type { BlogInput } from './blog-form.ts'
 import { formatPostDate } from './post-view.ts'
 import { blogs } from './schema.ts'
@@ -156,7 +158,7 @@ export async function updateBlog(
       const is = auditView({ ...before, ...input })
       if (JSON.stringify(was) === JSON.stringify(is)) return before
       if (input.slug !== before.slug) await assertSlugFree(tx, input.slug, id)
-      const updatedAt = new Date(Math.max(now.getTime(), before.updatedAt.getTime() + 1))
+      const updatedAt = nextVersion(before.updatedAt, now)
       const [row] = await tx
         .update(blogs)
         .set({ ...input, updatedAt })

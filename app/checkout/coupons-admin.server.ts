@@ -1,10 +1,12 @@
 // The owner's coupons (Settings tab): the list with each coupon's uses, and creating, editing,
 // disabling and enabling one. Each change is one transaction with its audit record; an edit or a
 // switch from a screen older than the coupon's last change is refused (version = updated_at).
+
 import { count, desc, eq } from 'drizzle-orm'
 import { couponRedemptions, coupons } from '#app/orders/schema.ts'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { nextVersion } from '#app/shared/record-version.ts'
 import type { CouponTermsInput } from './coupon-form.ts'
 import type { CouponRow } from './coupons.server.ts'
 
@@ -85,10 +87,6 @@ async function lockForChange(tx: Tx, code: string, version: string): Promise<Cou
   return coupon
 }
 
-function nextVersion(coupon: CouponRow, now: Date): Date {
-  return new Date(Math.max(now.getTime(), coupon.updatedAt.getTime() + 1))
-}
-
 export async function updateCoupon(
   db: Db,
   actor: AuditActor,
@@ -99,7 +97,7 @@ export async function updateCoupon(
     const before = await lockForChange(tx, input.code, input.version)
     const [after] = await tx
       .update(coupons)
-      .set({ ...input.terms, updatedAt: nextVersion(before, now) })
+      .set({ ...input.terms, updatedAt: nextVersion(before.updatedAt, now) })
       .where(eq(coupons.code, input.code))
       .returning()
     if (!after) throw new CouponAdminError(NOT_FOUND, 'not-found')
@@ -129,7 +127,7 @@ export async function setCouponActive(
     }
     const [after] = await tx
       .update(coupons)
-      .set({ isActive: input.active, updatedAt: nextVersion(before, now) })
+      .set({ isActive: input.active, updatedAt: nextVersion(before.updatedAt, now) })
       .where(eq(coupons.code, input.code))
       .returning()
     if (!after) throw new CouponAdminError(NOT_FOUND, 'not-found')

@@ -1,26 +1,12 @@
 // Where uploads live, behind one small interface: a folder (DATA_DIR/uploads) here, or an
-// S3-compatible bucket (s3-store.server.ts); uploads.server.ts chooses by configuration. Stored files never change:
-// every upload gets a new random key, so an answer may be cached for ever.
+// S3-compatible bucket (s3-store.server.ts); upload-store.server.ts chooses by configuration. Stored
+// files never change: every upload gets a new random key, so an answer may be cached for ever.
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-
-export interface StoredFile {
-  body: ReadableStream<Uint8Array>
-  size: number
-  /** A strong validator for If-None-Match, quoted as HTTP wants it. */
-  etag: string
-}
-
-export interface FileStore {
-  readonly kind: 'disk' | 's3'
-  put(key: string, data: Uint8Array, contentType: string): Promise<void>
-  /** The file as a stream with its size, or null when there is no such file. */
-  get(key: string): Promise<StoredFile | null>
-  exists(key: string): Promise<boolean>
-}
+import type { FileStore } from '#app/platform/file-store.ts'
 
 /** Keys are made by the shop ('products/<id>-640.webp'); anything else is a bug, refused loudly. */
 const KEY = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*\.[a-z0-9]+$/

@@ -3,7 +3,8 @@
 // bring megabytes of code to the server's start-up for these three requests.
 import { createHash, createHmac } from 'node:crypto'
 import type { S3Settings } from '#app/platform/config.server.ts'
-import { assertStoreKey, type FileStore } from './file-store.server.ts'
+import type { FileStore } from '#app/platform/file-store.ts'
+import { assertStoreKey } from './file-store.server.ts'
 
 const EMPTY_SHA256 = createHash('sha256').update('').digest('hex')
 const TIMEOUT_MS = 30_000

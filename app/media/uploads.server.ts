@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
-import type { FileStore } from './file-store.server.ts'
+import type { FileStore } from '#app/platform/file-store.ts'
 import { type ImageFormat, ImageRejected, processImage } from './image-processing.server.ts'
 import type { UploadFolder } from './image-url.ts'
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, uploadKey, uploadUrl } from './upload-rules.ts'

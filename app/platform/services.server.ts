@@ -3,11 +3,11 @@
 // through createLoadContext, exported by entry.server.tsx, so both sides use the same keys.
 import { createContext, RouterContextProvider } from 'react-router'
 import type { Auth } from '../accounts/auth.server.ts'
-import type { FileStore } from '../media/file-store.server.ts'
 import type { PhonePe } from '../payments/phonepe.server.ts'
 import type { Config } from './config.server.ts'
 import type { Database, Db } from './db.server.ts'
 import type { EventBus } from './event-bus.server.ts'
+import type { FileStore } from './file-store.ts'
 import type { Logger } from './logger.server.ts'
 import type { Mailer } from './mailer.server.ts'
 import type { Sms } from './sms.server.ts'

@@ -13,6 +13,7 @@ import { formValues } from '#app/shared/form-schema.ts'
 import { type ModerationResult, REVIEW_FILTERS, type ReviewFilter } from './admin-reviews.ts'
 import {
   ENHANCED_FIELD,
+  isReviewNotice,
   REVIEW_FIELDS,
   REVIEW_NOTICES,
   REVIEW_SECTION_ID,
@@ -130,7 +131,7 @@ export async function productReviews(args: Args, productId: string) {
     approvedReviews(db, productId),
     reviewStanding(db, viewer?.id ?? null, productId),
   ])
-  return { list, standing, notice: notice && Object.hasOwn(REVIEW_NOTICES, notice) ? (notice as ReviewNotice) : null }
+  return { list, standing, notice: isReviewNotice(notice) ? notice : null }
 }
 
 export type ProductReviewsData = Awaited<ReturnType<typeof productReviews>>

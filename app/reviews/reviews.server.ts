@@ -1,12 +1,14 @@
 // Reviews: a shopper whose order with a product was delivered rates it once (stored pending), the owner
 // approves or hides it (with its audit record), and the product page lists the approved ones. The
 // rule of who may review lives here and only here.
+
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { nextVersion } from '#app/shared/record-version.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import { ADMIN_REVIEWS_PER_PAGE, type AdminReviewsPage, type ReviewFilter } from './admin-reviews.ts'
 import { type ReviewInput, type ReviewStatus, reviewerFirstName, reviewerName } from './review-form.ts'
@@ -66,7 +68,8 @@ export async function submitReview(
   const [product] = await db
     .select({ id: products.id, slug: products.slug, name: products.name })
     .from(products)
-    .where(eq(products.id, input.productId))
+    .where(and(eq(products.id, input.productId), isNull(products.archivedAt)))
+  // An archived product is no longer sold: nobody is asked about it any more.
   if (!product) throw new ReviewError('not-found', 'This product does not exist.')
   const twice = new ReviewError('twice', `You have already reviewed ${product.name}.`)
   const [existing] = await db
@@ -269,7 +272,10 @@ export async function moderateReview(
         `This review of ${productName} is already ${to === 'approved' ? 'approved' : 'hidden'}.`,
       )
     }
-    await tx.update(reviews).set({ status: to, updatedAt: now }).where(eq(reviews.id, row.id))
+    await tx
+      .update(reviews)
+      .set({ status: to, updatedAt: nextVersion(row.updatedAt, now) })
+      .where(eq(reviews.id, row.id))
     await recordAudit(tx, actor, {
       action: `review.${input.action}`,
       entity: 'review',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { nextVersion } from '#app/shared/record-version.ts'
 import { type AuditActor, recordAudit } from '../platform/audit.server.ts'
 import type { Db, Tx } from '../platform/db.server.ts'
 import { settings } from './schema.ts'
@@ -48,8 +49,7 @@ export async function saveSettingsSection<S extends SettingsSection>(
     const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update')
     if (!before) throw new Error('The settings row is missing: start-up did not initialise the database')
     if (before.updatedAt.toISOString() !== version) throw new StaleSettings()
-    // A new version even when two saves land in the same millisecond.
-    const updatedAt = new Date(Math.max(now.getTime(), before.updatedAt.getTime() + 1))
+    const updatedAt = nextVersion(before.updatedAt, now)
     const [after] = await tx
       .update(settings)
       .set({ ...values, updatedAt })

@@ -1,9 +1,10 @@
 // Delete (or archive) and restore from the product list: a fetcher POST to /admin/products/<id>, then
 // the spec's toast for the answer. The answer arrives before the list reloads, so a deleted product's
 // card still shows its toast before it goes.
+
 import { useEffect } from 'react'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toastAnswer } from '#app/ui/sonner.tsx'
 import type { ProductActionResult } from '../product-admin-routes.server.ts'
 
 export type ProductListIntent = 'delete' | 'restore'
@@ -17,8 +18,7 @@ export function useProductAction(productId: string) {
   const result = fetcher.data
   useEffect(() => {
     if (!result) return
-    if (result.ok) toast(result.title, { description: result.message })
-    else toast.error(result.title, { description: result.message })
+    toastAnswer(result)
   }, [result])
   return {
     run: (intent: ProductListIntent) =>

@@ -2,6 +2,7 @@
 // action's own schema, sent by a fetcher, answered with the spec's toasts. The slug follows the name
 // of a new product until the owner edits it; an existing product keeps its address unless the owner
 // changes it (the old address then redirects). Choosing Premium or Satwik fills in its preset prices.
+
 import { ArrowLeft, CircleAlert, Save } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link, useActionData, useFetcher, useNavigate } from 'react-router'
@@ -10,6 +11,7 @@ import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { ImageField } from '#app/media/image-field.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { toastAnswer } from '#app/ui/sonner.tsx'
 import type { ProductActionResult, ProductEditorData } from '../product-admin-routes.server.ts'
 import {
   CATEGORY_PRESETS,
@@ -55,12 +57,11 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
   useEffect(() => {
     const result = fetcher.data
     if (!result) return
+    toastAnswer(result)
     if (result.ok) {
-      toast(result.title, { description: result.message })
       navigate('/admin/products')
       return
     }
-    toast.error(result.title, { description: result.message })
     setErrors(result.fieldErrors ?? {})
     if (result.currentStock) {
       // The form now knows the shop's figures: saving again sets the owner's, on purpose.

@@ -1,12 +1,13 @@
 // A coupon's form (new, or an existing one whose code is fixed), with Disable/Enable for an existing
 // one. Posted with fetchers; the browser checks the form with the action's own schema first.
+
 import { ArrowLeft, Ban, CircleCheck, Save } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
+import { toastAnswer } from '#app/ui/sonner.tsx'
 import {
   COUPON_LIMITS,
   type CouponField,
@@ -28,10 +29,8 @@ function useResultToast(result: CouponResult | undefined, onOk?: (result: Coupon
   useEffect(() => {
     if (!result || result === shown.current) return
     shown.current = result
-    if (result.ok) {
-      toast(result.title, { description: result.message })
-      onOkRef.current?.(result)
-    } else toast.error(result.title, { description: result.message })
+    toastAnswer(result)
+    if (result.ok) onOkRef.current?.(result)
   }, [result])
 }
 
