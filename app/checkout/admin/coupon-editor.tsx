@@ -3,7 +3,7 @@
 
 import { ArrowLeft, Ban, CircleCheck, Save } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { Link, useFetcher, useNavigate } from 'react-router'
+import { Link, useActionData, useFetcher, useNavigate } from 'react-router'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
@@ -50,7 +50,9 @@ export function CouponEditor({
   const defaults = couponFormDefaults(coupon)
   const [kind, setKind] = useState(defaults.kind)
   const [clientErrors, setClientErrors] = useState<CouponFieldErrors | null>(null)
-  const result = fetcher.data
+  // Without JavaScript the form posts as a page: its answer comes back as the route's action data.
+  const posted = useActionData<CouponResult>()
+  const result = fetcher.data ?? posted
   const errors: CouponFieldErrors = clientErrors ?? (result && !result.ok ? (result.fieldErrors ?? {}) : {})
   const busy = fetcher.state !== 'idle'
 

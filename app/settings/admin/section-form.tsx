@@ -4,7 +4,7 @@
 
 import { Save } from 'lucide-react'
 import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { useActionData, useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
@@ -31,8 +31,10 @@ export function SectionForm({
   children: (errors: SettingsFieldErrors) => ReactNode
 }) {
   const fetcher = useFetcher<SettingsResult>()
+  // Without JavaScript the form posts as a page: its answer comes back as the route's action data.
+  const posted = useActionData<SettingsResult>()
   const [clientErrors, setClientErrors] = useState<SettingsFieldErrors | null>(null)
-  const result = fetcher.data
+  const result = fetcher.data ?? (posted?.section === section ? posted : undefined)
   const busy = fetcher.state !== 'idle'
 
   useEffect(() => {
