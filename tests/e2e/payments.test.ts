@@ -14,6 +14,8 @@ let shop: RunningServer
 let simulator: PhonePeSimulator
 
 test.beforeAll(async () => {
+  // A server of its own starts slowly while the rest of the suite keeps both cores busy.
+  test.setTimeout(180_000)
   const port = await freePort()
   const credentials = { clientId: 'SHOPTEST', clientSecret: randomBytes(16).toString('hex') }
   const webhook = { username: 'shop-webhook', password: randomBytes(16).toString('hex') }

@@ -7,6 +7,8 @@ import { expect, test } from './fixtures.ts'
 let shop: RunningServer
 
 test.beforeAll(async () => {
+  // A server of its own starts slowly while the rest of the suite keeps both cores busy.
+  test.setTimeout(180_000)
   shop = await startServer({ SHOWCASE_MODE: 'true', AUTH_SECRET: `showcase-${randomUUID()}` })
 })
 test.afterAll(async () => {
