@@ -4,8 +4,9 @@
 // delivery is collected at the door), in paise; shown as whole rupees. "Today" is the calendar day
 // in India (Asia/Kolkata), whatever the server's time zone.
 import { sql } from 'drizzle-orm'
-import { istDay, sumOrderStats } from '#app/orders/order-stats.server.ts'
+import { sumOrderStats } from '#app/orders/order-stats.server.ts'
 import type { Tx } from '#app/platform/db.server.ts'
+import { istDay } from '#app/shared/india-day.ts'
 
 export interface AdminStats {
   totalOrders: number

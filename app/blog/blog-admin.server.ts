@@ -6,6 +6,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm'
 import type { AuditActor } from '#app/platform/audit.server.ts'
 import { recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { uniqueViolation } from '#app/platform/db-errors.ts'
 import { nextVersion } from '#app/shared/record-version.ts'
 import type { BlogInput } from './blog-form.ts'
 import { formatPostDate } from './post-view.ts'
@@ -22,15 +23,9 @@ export class BlogAdminError extends Error {
   }
 }
 
-const UNIQUE_VIOLATION = '23505'
-
 /** Whether the database refused a second post with the same slug (wherever in the cause chain). */
 function isDuplicateSlug(error: unknown): boolean {
-  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown }
-    if (code === UNIQUE_VIOLATION) return typeof constraint === 'string' && constraint.includes('slug')
-  }
-  return false
+  return uniqueViolation(error)?.includes('slug') ?? false
 }
 
 function duplicateSlug(slug: string, title?: string): BlogAdminError {

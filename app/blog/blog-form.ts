@@ -1,8 +1,10 @@
 // The Blogs tab's form (spec sections 2, 3 and 5): one schema, run by the browser for early feedback
 // and by the action for the decision, and the slug rule the form and the server share.
+
 import { z } from 'zod'
 import { isShopImageUrl } from '#app/media/image-url.ts'
 import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
+import { slugify } from '#app/shared/slug.ts'
 
 export const BLOG_FIELDS = ['title', 'slug', 'excerpt', 'content', 'imageUrl', 'author', 'isPublished'] as const
 export type BlogField = (typeof BLOG_FIELDS)[number]
@@ -18,17 +20,9 @@ export const BLOG_LIMITS = { title: 150, slug: 100, excerpt: 300, content: 50_00
 /** What a slug looks like: lower-case letters and digits in runs joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-/**
- * The spec's slug rule: lower-cased, each run of characters other than a-z and 0-9 becomes one hyphen,
- * hyphens trimmed from both ends (and cut to the slug's length limit).
- */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, BLOG_LIMITS.slug)
-    .replace(/-+$/, '')
+/** A post's slug (spec section 5), cut to the slug's length limit. */
+export function blogSlug(text: string): string {
+  return slugify(text, BLOG_LIMITS.slug)
 }
 
 function required(label: string, max: number) {
@@ -63,7 +57,7 @@ export const blogFormSchema = z
   })
   // Spec section 5: a slug left empty is made from the title at save.
   .transform((blog, context) => {
-    const slug = blog.slug || slugify(blog.title)
+    const slug = blog.slug || blogSlug(blog.title)
     if (!slug) {
       context.addIssue({
         code: 'custom',

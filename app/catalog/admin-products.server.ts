@@ -1,10 +1,12 @@
 // The owner's catalogue operations: list, create, edit, delete or archive, restore. Each change is one
 // transaction with its audit record. Plain typed input and a database handle; nothing of HTTP.
+
 import { createHash } from 'node:crypto'
 import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import { orderItems } from '#app/orders/schema.ts'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { uniqueViolation } from '#app/platform/db-errors.ts'
 import { escapeLike } from './browse.ts'
 import type { ProductInput } from './product-form.ts'
 import { categories, productSlugRedirects, products } from './schema.ts'
@@ -214,19 +216,12 @@ function slugTaken(slug: string, name: string) {
   )
 }
 
-const UNIQUE_VIOLATION = '23505'
-
 /** Two saves racing for one slug: the unique index lets one through; the other reads as taken. */
 async function refusingSlugRace<T>(slug: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
-      const { code, constraint } = cause as { code?: unknown; constraint?: unknown }
-      if (code === UNIQUE_VIOLATION && typeof constraint === 'string' && constraint.startsWith('products_slug')) {
-        throw slugTaken(slug, 'another product')
-      }
-    }
+    if (uniqueViolation(error)?.startsWith('products_slug')) throw slugTaken(slug, 'another product')
     throw error
   }
 }

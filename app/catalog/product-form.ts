@@ -1,9 +1,11 @@
 // The admin's product form (spec sections 3 and 5, decisions.md "Where we complete the spec"): one
 // schema, run by the browser for early feedback and by the action for the decision. Prices are typed
 // in rupees and stored in paise; a size with price 0 is not sold.
+
 import { z } from 'zod'
 import { isShopImageUrl } from '#app/media/image-url.ts'
 import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
+import { slugify } from '#app/shared/slug.ts'
 import { SIZES, type Size } from './sizes.ts'
 
 /** The category select's value that asks for a new category, typed in `newCategory`. */
@@ -80,14 +82,6 @@ export const PRODUCT_DEFAULTS: ProductFormValues = {
   bestBeforeDays: '',
   storageAdvice: '',
   imageUrl: '',
-}
-
-/** The blog's slug rule (spec section 5): lower case, each run of non-alphanumerics one hyphen, trimmed. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
 }
 
 /** The text of a field without the browser's CRLF line breaks, trimmed. */

@@ -1,17 +1,15 @@
 // What a product page tells search engines and link previews: Product structured data with one
 // offer per size, and the product's own 1200x630 preview image when one exists.
 import type { Offer, Product, Review, WithContext } from 'schema-dts'
-import { BUNDLED_IMAGES } from '#app/media/image-url.ts'
+import { bundledImageKey } from '#app/media/image-url.ts'
 import { absoluteUrl } from '#app/seo/meta.ts'
 import { sellingPrice } from './pricing.ts'
 import { isAvailable, priceOf, SIZES, type SizedFields } from './sizes.ts'
 
-const BUNDLED_VARIANT = /^\/images\/products\/([a-z0-9-]+)-(?:320|640|960)\.webp$/
-
 /** The product's 1200x630 preview image, or undefined for the shop's default (uploads have none). */
 export function productOgImage(imageUrl: string | null): string | undefined {
-  const key = imageUrl ? BUNDLED_VARIANT.exec(imageUrl)?.[1] : undefined
-  return key && (BUNDLED_IMAGES as readonly string[]).includes(key) ? `/images/og/products/${key}.jpg` : undefined
+  const key = imageUrl ? bundledImageKey(imageUrl) : undefined
+  return key ? `/images/og/products/${key}.jpg` : undefined
 }
 
 /** Paise as schema.org wants a price: a decimal string in rupees ('72.00'). */

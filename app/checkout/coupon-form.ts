@@ -1,7 +1,9 @@
 // The owner's coupon form (Settings tab): one zod schema for the browser's early feedback and the
 // action's decision. Amounts are typed in rupees and stored in paise; the first and last days are
 // days in India, stored as the moments the coupon starts and stops applying.
+
 import { z } from 'zod'
+import { istDay } from '#app/shared/india-day.ts'
 import { rupeesField, rupeesText } from '#app/shared/rupees-field.ts'
 import type { CouponRow } from './coupons.server.ts'
 
@@ -164,10 +166,6 @@ export function validateCouponForm(values: CouponFormValues, { withCode }: { wit
   }
   if (!result.success || (code && !code.success)) return { ok: false, fieldErrors }
   return { ok: true, code: code?.data ?? '', data: result.data }
-}
-
-function istDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(date)
 }
 
 /** A stored coupon as its form shows it. */

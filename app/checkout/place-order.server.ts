@@ -16,6 +16,7 @@ import { enqueueNewOrderNotice } from '#app/orders/order-notices.server.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
 import { orderNumber, paymentMethodLabel } from '#app/orders/status.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { uniqueViolation } from '#app/platform/db-errors.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { enqueue } from '#app/platform/outbox.server.ts'
 import { getSettings, type ShopSettings } from '#app/settings/settings.server.ts'
@@ -59,15 +60,9 @@ export interface PlacedOrder {
   replayed: boolean
 }
 
-const UNIQUE_VIOLATION = '23505'
-
 /** Whether the database refused a second coupon redemption (its unique indexes), wherever in the cause chain. */
 function isSecondRedemption(error: unknown): boolean {
-  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown }
-    if (code === UNIQUE_VIOLATION) return typeof constraint === 'string' && constraint.startsWith('coupon_redemptions')
-  }
-  return false
+  return uniqueViolation(error)?.startsWith('coupon_redemptions') ?? false
 }
 
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {

@@ -32,8 +32,13 @@ export function bundledImageUrl(key: BundledImage): string {
 const BUNDLED = /^\/images\/products\/([a-z0-9-]+)-(?:320|640|960)\.webp$/
 const UPLOADED = /^\/uploads\/(?:products|thumbnails)\/[a-z0-9-]+-(?:320|640|960)\.webp$/
 
+/** The bundled artwork a URL shows (any of its variants), or undefined for anything else. */
+export function bundledImageKey(url: string): BundledImage | undefined {
+  const key = BUNDLED.exec(url)?.[1]
+  return (BUNDLED_IMAGES as readonly string[]).includes(key ?? '') ? (key as BundledImage) : undefined
+}
+
 /** True for a bundled artwork's or an upload's variant URL; anything else is refused by the forms. */
 export function isShopImageUrl(url: string): boolean {
-  const bundled = BUNDLED.exec(url)?.[1]
-  return bundled ? (BUNDLED_IMAGES as readonly string[]).includes(bundled) : UPLOADED.test(url)
+  return BUNDLED.test(url) ? bundledImageKey(url) !== undefined : UPLOADED.test(url)
 }

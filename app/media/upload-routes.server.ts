@@ -1,9 +1,11 @@
 // The uploads' HTTP side: POST /admin/uploads (the admin's upload, answered as JSON `{ url }` or a
 // 4xx `{ message }` with the spec's texts) and GET /uploads/* (a stored variant, cached for ever).
+
 import { data, type RouterContextProvider } from 'react-router'
 import { enforceLimits, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { assertSameOrigin } from '#app/accounts/session.server.ts'
 import { requireAdmin } from '#app/admin/guard.server.ts'
+import { ifNoneMatchHits } from '#app/platform/conditional-get.ts'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
 import {
@@ -105,15 +107,6 @@ export async function uploadAction({ request, context }: Args) {
   }
 }
 
-/** Whether an If-None-Match header names this ETag (weak or strong, or '*'). */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  return ifNoneMatch.split(',').some((tag) => {
-    const value = tag.trim()
-    return value === '*' || value.replace(/^W\//, '') === etag.replace(/^W\//, '')
-  })
-}
-
 export async function uploadedImageLoader({ request, context }: Args) {
   const key = uploadKeyFromPath(new URL(request.url).pathname)
   const notFound = () =>
@@ -127,7 +120,7 @@ export async function uploadedImageLoader({ request, context }: Args) {
     'Cache-Control': `public, max-age=${YEAR}, immutable`,
     ETag: stored.etag,
   }
-  if (matches(request.headers.get('if-none-match'), stored.etag)) {
+  if (ifNoneMatchHits(request.headers.get('if-none-match'), stored.etag)) {
     await stored.body.cancel()
     return new Response(null, { status: 304, headers })
   }

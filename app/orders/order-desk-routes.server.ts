@@ -10,6 +10,7 @@ import { startRefund } from '#app/payments/refunds.server.ts'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
+import { istDay } from '#app/shared/india-day.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import {
@@ -93,7 +94,7 @@ export async function ordersCsvLoader({ request, context }: Args) {
   await requireAdmin(request, context)
   const { db } = context.get(servicesContext)
   const { cursor: _cursor, ...filters } = readFilters(request)
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())
+  const day = istDay(new Date())
   return new Response(ordersCsv(db, filters), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -5,11 +5,13 @@
 // read stays small. The best sellers have a rollup of the same kind per India day and product name
 // (product_daily_sales, product_sales_deltas), folded by the same compactor. Why it is built this way:
 // docs/decisions/009-order-stats-rollup.md.
+
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import type { Database, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { type Poller, startPoller } from '#app/platform/poller.server.ts'
+import { istDay } from '#app/shared/india-day.ts'
 import type { AdminOrderFilters, StatusCounts } from './admin-orders.ts'
 import { orderDailyStats, orderStatDeltas, productDailySales, productSalesDeltas } from './schema.ts'
 import { ORDER_STATUSES } from './status.ts'
@@ -20,11 +22,6 @@ export type OrderStatsTable = typeof orderDailyStats | typeof orderStatDeltas
 /** Only one instance compacts at a time (pg_try_advisory_xact_lock); the others skip their turn. */
 const COMPACT_LOCK = 72_430_009
 const COMPACT_INTERVAL_MS = 2000
-
-/** The India calendar day of an instant, 'YYYY-MM-DD'. */
-export function istDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(instant)
-}
 
 /**
  * Sums of `measures` (each an aggregate that adds up, such as sum(...) filter (where ...)) over the

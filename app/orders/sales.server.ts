@@ -6,7 +6,8 @@ import type { RouterContextProvider } from 'react-router'
 import { findAdmin } from '#app/admin/guard.server.ts'
 import type { Tx } from '#app/platform/db.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
-import { type DailyOrderFigures, dailyOrderFigures, istDay, istDays } from './order-stats.server.ts'
+import { istDay } from '#app/shared/india-day.ts'
+import { type DailyOrderFigures, dailyOrderFigures, istDays } from './order-stats.server.ts'
 import { productDailySales, productSalesDeltas } from './schema.ts'
 
 export const SALES_DAYS = 30

@@ -2,6 +2,7 @@
 // A shared cache or a crawler may keep them, but must ask again before each use: the ETag makes that
 // question cheap (304, no body), and a change is visible at once instead of after an hour.
 import { createHash } from 'node:crypto'
+import { ifNoneMatchHits } from '#app/platform/conditional-get.ts'
 
 export function revalidatedResponse(
   request: Request,
@@ -11,8 +12,7 @@ export function revalidatedResponse(
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
   const headers = new Headers({ 'Cache-Control': 'public, no-cache', ETag: etag })
   if (lastModified) headers.set('Last-Modified', lastModified.toUTCString())
-  const asked = request.headers.get('If-None-Match')
-  if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  if (ifNoneMatchHits(request.headers.get('If-None-Match'), etag)) {
     return new Response(null, { status: 304, headers })
   }
   headers.set('Content-Type', contentType)

@@ -19,8 +19,8 @@ import {
   type BlogFieldErrors,
   type BlogFormValues,
   blogFormValues,
+  blogSlug,
   ENHANCED_FIELD,
-  slugify,
   validateBlogForm,
 } from '../blog-form.ts'
 import { PostContent } from '../post-content.tsx'
@@ -132,7 +132,7 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor, actionData }
                   maxLength={BLOG_LIMITS.title}
                   onChange={(event) => {
                     setTitle(event.target.value)
-                    if (!slugEdited) setSlug(slugify(event.target.value))
+                    if (!slugEdited) setSlug(blogSlug(event.target.value))
                   }}
                   {...described}
                 />
@@ -166,8 +166,8 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor, actionData }
                     setSlugEdited(event.target.value !== '')
                   }}
                   onBlur={() => {
-                    const typed = slugify(slug)
-                    setSlug(typed || slugify(title))
+                    const typed = blogSlug(slug)
+                    setSlug(typed || blogSlug(title))
                     if (!typed) setSlugEdited(false)
                   }}
                   {...described}

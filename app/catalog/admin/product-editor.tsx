@@ -9,6 +9,7 @@ import { Link, useActionData, useFetcher, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { ImageField } from '#app/media/image-field.tsx'
+import { slugify } from '#app/shared/slug.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toastAnswer } from '#app/ui/sonner.tsx'
@@ -24,7 +25,6 @@ import {
   productFormValues,
   SHOWN_STOCK_FIELDS,
   STOCK_FIELDS,
-  slugify,
   validateProductForm,
 } from '../product-form.ts'
 import { SIZES, type Size } from '../sizes.ts'

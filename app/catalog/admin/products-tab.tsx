@@ -9,7 +9,7 @@ import { cn } from '#app/ui/cn.ts'
 import type { AdminProductCard as Product } from '../admin-products.server.ts'
 import { AdminProductCard } from './admin-product-card.tsx'
 
-export const ADMIN_PRODUCTS_PATH = '/admin/products'
+const ADMIN_PRODUCTS_PATH = '/admin/products'
 
 export function ProductsTab({ q, products, archived }: { q: string; products: Product[]; archived: Product[] }) {
   const navigation = useNavigation()
