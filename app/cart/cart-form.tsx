@@ -1,8 +1,9 @@
 // A cart form: a plain POST to /cart that works without JavaScript (the action then redirects to
 // /checkout), sent by a fetcher once the page is hydrated, with the spec's toasts for the answer.
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
+import { type FormEvent, type ReactNode, useId, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import { type CartResult, ENHANCED_FIELD } from './cart-form.ts'
 
 /**
@@ -49,10 +50,9 @@ export function CartToasts() {
   const quiet = useRef(false)
   if (fetcher.formData) quiet.current = fetcher.formData.get(QUIET_FIELD) === '1'
   const result = fetcher.data
-  useEffect(() => {
-    if (!result) return
+  useNewAnswer(result, (result) => {
     if (!result.ok) toast.error(result.title || 'Error', { description: result.message })
     else if (!quiet.current && result.title) toast.success(result.title, { description: result.message })
-  }, [result])
+  })
   return null
 }

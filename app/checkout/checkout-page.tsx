@@ -14,6 +14,7 @@ import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import type { CheckoutActionData } from './checkout.server.ts'
 import {
   DELIVERY_FIELDS,
@@ -59,10 +60,10 @@ export function CheckoutPage({
   const errors = clientErrors ?? (actionData?.status === 'invalid' ? actionData.fieldErrors : {})
   const values: Partial<DeliveryFormValues> = actionData?.values ?? prefill
 
-  useEffect(() => {
-    if (actionData?.status === 'refused') toast.error(actionData.title, { description: actionData.message })
-    if (actionData?.status === 'invalid') focusFirstError(formRef.current, actionData.fieldErrors)
-  }, [actionData])
+  useNewAnswer(actionData, (answer) => {
+    if (answer.status === 'refused') toast.error(answer.title, { description: answer.message })
+    if (answer.status === 'invalid') focusFirstError(formRef.current, answer.fieldErrors)
+  })
 
   const check = (event: FormEvent<HTMLFormElement>) => {
     const result = validateDeliveryForm(Object.fromEntries(new FormData(event.currentTarget)))

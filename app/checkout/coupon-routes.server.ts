@@ -23,6 +23,8 @@ export interface CouponResult {
   fieldErrors?: CouponFieldErrors
   stale?: boolean
   code?: string
+  /** The coupon's version after an enable or disable, for the edit form on the same page. */
+  version?: string
 }
 
 function answer(result: CouponResult, status = result.ok ? 200 : 400) {
@@ -119,12 +121,13 @@ export async function editCouponAction({ request, context, params }: Args) {
       return answer({ ok: true, title: 'Coupon saved', message: `${code} now works as the form says.`, code })
     }
     const active = intent === 'enable'
-    await setCouponActive(db, admin, { code, version, active })
+    const after = await setCouponActive(db, admin, { code, version, active })
     return answer({
       ok: true,
       title: active ? 'Coupon enabled' : 'Coupon disabled',
       message: active ? `Shoppers can use ${code} again.` : `Shoppers are told ${code} is no longer available.`,
       code,
+      version: after.updatedAt.toISOString(),
     })
   } catch (error) {
     if (error instanceof CouponAdminError) {

@@ -8,6 +8,7 @@ import type { PaymentStatus } from '#app/orders/status.ts'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   INVALID_REQUEST,
   PAYMENT_FAILED,
@@ -75,15 +76,13 @@ export function PaymentStatusPage({
     return () => clearTimeout(timer)
   }, [pending, attempts, fetcher.state, check])
 
-  useEffect(() => {
-    const answer = fetcher.data
-    if (!answer) return
+  useNewAnswer(fetcher.data, (answer) =>
     setShown(
       answer.paymentStatus
         ? { kind: 'status', status: answer.paymentStatus }
         : { kind: 'error', message: answer.error || VERIFY_FAILED },
-    )
-  }, [fetcher.data])
+    ),
+  )
 
   const restart = () => {
     setShown({ kind: 'status', status: 'pending' })

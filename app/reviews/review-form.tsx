@@ -3,11 +3,12 @@
 // schema first and sends it through a fetcher, and the page reloads its reviews from the answer.
 
 import { CircleAlert, Send, Star } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toastAnswer } from '#app/ui/sonner.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   ENHANCED_FIELD,
   REVIEW_TEXT_MAX,
@@ -30,11 +31,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
   const refusal = fetcher.data && !fetcher.data.ok && !fetcher.data.fieldErrors ? fetcher.data : null
   const sending = fetcher.state !== 'idle'
 
-  useEffect(() => {
-    const result = fetcher.data
-    if (!result) return
-    toastAnswer(result)
-  }, [fetcher.data])
+  useNewAnswer(fetcher.data, toastAnswer)
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

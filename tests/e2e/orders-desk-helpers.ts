@@ -248,3 +248,24 @@ export function parseCsv(text: string): string[][] {
   if (cell || row.length) rows.push([...row, cell])
   return rows
 }
+
+/** Reloads the open page's data as the panel does on every live order event. */
+export async function revalidateLikeALiveEvent(page: Page) {
+  await page.evaluate(() =>
+    (
+      window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }
+    ).__reactRouterDataRouter.revalidate(),
+  )
+}
+
+/**
+ * Reloads the page's data every `everyMs` from now on, as a busy shop's live events do (at a faster
+ * pace than the panel's own throttle, to make the race likely).
+ */
+export async function keepRevalidating(page: Page, everyMs: number) {
+  await page.evaluate((ms) => {
+    const router = (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } })
+      .__reactRouterDataRouter
+    setInterval(() => void router.revalidate(), ms)
+  }, everyMs)
+}

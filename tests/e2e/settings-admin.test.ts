@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { uniquePhone } from './accounts-helpers.ts'
-import { expect, NOBODY, test, toast, watchConsole } from './orders-desk-helpers.ts'
+import { expect, NOBODY, revalidateLikeALiveEvent, test, toast, watchConsole } from './orders-desk-helpers.ts'
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -97,6 +97,11 @@ test('a new coupon works at checkout once per customer, refuses the second use, 
   await page.getByRole('button', { name: `Disable ${code}` }).click()
   await expect(toast(page, 'Coupon disabled')).toBeVisible()
   await expect(page.getByRole('button', { name: `Enable ${code}` })).toBeVisible()
+  // The edit form above saves on top of the switch, even after a live reload of the page.
+  await revalidateLikeALiveEvent(page)
+  await page.getByLabel('Description').fill('₹30 off, while it lasted')
+  await page.getByRole('button', { name: 'Save coupon' }).click()
+  await expect(toast(page, 'Coupon saved')).toBeVisible()
 
   // A new customer is now told it is no longer available.
   await shopper.goto('/checkout')

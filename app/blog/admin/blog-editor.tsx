@@ -5,13 +5,15 @@
 // sees exactly what readers will, and no markdown code reaches a bundle.
 import { Eye, LoaderCircle } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { Link, useFetcher, useNavigate } from 'react-router'
+import { Link, useFetcher, useFormAction, useNavigate } from 'react-router'
 import { toast } from 'sonner'
+import { useOpenedVersion } from '#app/admin/use-opened-version.ts'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { ImageField } from '#app/media/image-field.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import type { BlogActionResult, EditableBlog } from '../blog-admin-routes.server.ts'
 import {
   BLOG_FIELDS,
@@ -45,6 +47,7 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor, actionData }
   const navigate = useNavigate()
   const save = useFetcher<BlogActionResult>()
   const formRef = useRef<HTMLFormElement>(null)
+  const [version] = useOpenedVersion(blog?.version)
   const posted = actionData && !actionData.ok ? actionData.values : undefined
   const initial: BlogFormValues = posted ??
     blog?.values ?? {
@@ -68,11 +71,8 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor, actionData }
   const saving = save.state !== 'idle'
   const serverErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {}
   const errors = clientErrors ?? serverErrors
-  const handled = useRef<BlogActionResult | undefined>(undefined)
 
-  useEffect(() => {
-    if (!result || handled.current === result) return
-    handled.current = result
+  useNewAnswer(result, (result) => {
     if (result.ok) {
       if (result.intent === 'save') toast(result.message)
       void navigate(ADMIN_BLOGS_PATH)
@@ -80,7 +80,7 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor, actionData }
       toast.error('Failed to save blog', { description: result.message })
       focusFirstError(formRef.current, result.fieldErrors ?? {})
     }
-  }, [result, navigate])
+  })
 
   // With JavaScript the form is checked here first, then sent by the fetcher marked as enhanced, so
   // the action answers with data for the toast; without it, the browser posts and is redirected.
@@ -121,7 +121,7 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor, actionData }
         <CardContent className="p-4 sm:p-6">
           <save.Form method="post" ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-5">
             <input type="hidden" name="intent" value="save" />
-            {blog && <input type="hidden" name="version" value={blog.version} />}
+            {version && <input type="hidden" name="version" value={version} />}
 
             <Field id={`${id}-title-input`} label="Title" error={errors.title}>
               {(described) => (
@@ -288,6 +288,9 @@ function LivePreview({
   const headingId = useId()
   const preview = useFetcher<BlogActionResult>()
   const { submit } = preview
+  // Named, not implied: a preview timed out just as a save leaves the form must still go to the form's
+  // own route, not to the list the router is already on.
+  const action = useFormAction()
   const [html, setHtml] = useState(initialHtml)
   const [failure, setFailure] = useState<string | null>(null)
 
@@ -297,21 +300,19 @@ function LivePreview({
       return
     }
     const timer = setTimeout(() => {
-      void submit({ intent: 'preview', content }, { method: 'post', defaultShouldRevalidate: false })
+      void submit({ intent: 'preview', content }, { method: 'post', action, defaultShouldRevalidate: false })
     }, PREVIEW_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [content, initialContent, initialHtml, submit])
+  }, [content, initialContent, initialHtml, submit, action])
 
-  const answer = preview.data
-  useEffect(() => {
-    if (!answer) return
+  useNewAnswer(preview.data, (answer) => {
     if (answer.ok && answer.intent === 'preview') {
       setHtml(answer.html)
       setFailure(null)
     } else if (!answer.ok) {
       setFailure(answer.message)
     }
-  }, [answer])
+  })
 
   const updating = preview.state !== 'idle'
   return (

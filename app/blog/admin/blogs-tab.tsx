@@ -1,7 +1,7 @@
 // The admin's Blogs tab (spec section 2): 'Blog Management', Add New Blog, and one row per post,
 // drafts included, with its preview (a new tab), edit and delete.
 import { BookOpen, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { Badge } from '#app/ui/badge.tsx'
@@ -16,6 +16,7 @@ import {
   DialogTitle,
 } from '#app/ui/dialog.tsx'
 import { ShopImage } from '#app/ui/shop-image.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import type { AdminBlogRow, BlogActionResult } from '../blog-admin-routes.server.ts'
 import { ENHANCED_FIELD } from '../blog-form.ts'
 import { postImage } from '../post-view.ts'
@@ -159,20 +160,18 @@ function BlogRow({ blog, onDelete }: { blog: AdminBlogRow; onDelete: () => void 
  */
 function DeleteBlogDialog({ blog, open, onClose }: { blog: AdminBlogRow | null; open: boolean; onClose: () => void }) {
   const fetcher = useFetcher<BlogActionResult>({ key: 'blog-delete' })
-  const shown = useRef<BlogActionResult | undefined>(undefined)
   const busy = fetcher.state !== 'idle'
   const result = fetcher.data
 
-  useEffect(() => {
-    if (!result || shown.current === result || result.intent !== 'delete') return
-    shown.current = result
+  useNewAnswer(result, (result) => {
+    if (result.intent !== 'delete') return
     if (result.ok) {
       toast(result.message)
       onClose()
     } else {
       toast.error('Failed to delete blog', { description: result.message })
     }
-  }, [result, onClose])
+  })
 
   return (
     <Dialog open={open && blog !== null} onOpenChange={(open) => !open && !busy && onClose()}>

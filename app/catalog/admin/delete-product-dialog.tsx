@@ -1,7 +1,7 @@
 // The spec's delete question, asked in a dialog. The server deletes a product nobody has ordered and
 // archives one that has been ordered; the toast says which.
 import { Trash2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '#app/ui/button.tsx'
 import {
   Dialog,
@@ -13,15 +13,16 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '#app/ui/dialog.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import { useProductAction } from './product-action.ts'
 
 export function DeleteProductDialog({ product }: { product: { id: string; name: string } }) {
   const [open, setOpen] = useState(false)
   const { run, busy, result } = useProductAction(product.id)
   // Archived, the product stays in the list (apart): the question is answered, so it closes.
-  useEffect(() => {
-    if (result?.ok) setOpen(false)
-  }, [result])
+  useNewAnswer(result, (result) => {
+    if (result.ok) setOpen(false)
+  })
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

@@ -2,9 +2,9 @@
 // the spec's toast for the answer. The answer arrives before the list reloads, so a deleted product's
 // card still shows its toast before it goes.
 
-import { useEffect } from 'react'
 import { useFetcher } from 'react-router'
 import { toastAnswer } from '#app/ui/sonner.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import type { ProductActionResult } from '../product-admin-routes.server.ts'
 
 export type ProductListIntent = 'delete' | 'restore'
@@ -16,10 +16,7 @@ export function productActionUrl(productId: string): string {
 export function useProductAction(productId: string) {
   const fetcher = useFetcher<ProductActionResult>()
   const result = fetcher.data
-  useEffect(() => {
-    if (!result) return
-    toastAnswer(result)
-  }, [result])
+  useNewAnswer(result, toastAnswer)
   return {
     run: (intent: ProductListIntent) =>
       fetcher.submit({ intent }, { method: 'post', action: productActionUrl(productId) }),

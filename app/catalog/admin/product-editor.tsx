@@ -4,15 +4,17 @@
 // changes it (the old address then redirects). Choosing Premium or Satwik fills in its preset prices.
 
 import { ArrowLeft, CircleAlert, Save } from 'lucide-react'
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useRef, useState } from 'react'
 import { Link, useActionData, useFetcher, useNavigate } from 'react-router'
 import { toast } from 'sonner'
+import { useOpenedVersion } from '#app/admin/use-opened-version.ts'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { ImageField } from '#app/media/image-field.tsx'
 import { slugify } from '#app/shared/slug.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toastAnswer } from '#app/ui/sonner.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import type { ProductActionResult, ProductEditorData } from '../product-admin-routes.server.ts'
 import {
   CATEGORY_PRESETS,
@@ -38,6 +40,7 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
   const fetcher = useFetcher<ProductActionResult>()
   const navigate = useNavigate()
   const form = useRef<HTMLFormElement>(null)
+  const [version] = useOpenedVersion(product?.version)
   const [name, setName] = useState(values.name)
   const [slug, setSlug] = useState(values.slug)
   const [slugEdited, setSlugEdited] = useState(product !== null)
@@ -54,9 +57,7 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
   const [stockNotice, setStockNotice] = useState<string | null>(null)
   const saving = fetcher.state !== 'idle'
 
-  useEffect(() => {
-    const result = fetcher.data
-    if (!result) return
+  useNewAnswer(fetcher.data, (result) => {
     toastAnswer(result)
     if (result.ok) {
       navigate('/admin/products')
@@ -70,7 +71,7 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
     }
     const first = PRODUCT_FIELDS.find((field) => result.fieldErrors?.[field])
     if (first) document.getElementById(id(first))?.focus()
-  }, [fetcher.data, navigate])
+  })
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const checked = validateProductForm(productFormValues(new FormData(event.currentTarget)))
@@ -158,7 +159,7 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
         {product && (
           <>
             <input type="hidden" name="intent" value="save" />
-            <input type="hidden" name="version" value={product.version} />
+            <input type="hidden" name="version" value={version} />
             {shownStock &&
               SIZES.map((size) => (
                 <input key={size} type="hidden" name={SHOWN_STOCK_FIELDS[size]} value={shownStock[size]} />

@@ -2,12 +2,14 @@
 // one. Posted with fetchers; the browser checks the form with the action's own schema first.
 
 import { ArrowLeft, Ban, CircleCheck, Save } from 'lucide-react'
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { Link, useActionData, useFetcher, useNavigate } from 'react-router'
+import { useOpenedVersion } from '#app/admin/use-opened-version.ts'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { toastAnswer } from '#app/ui/sonner.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   COUPON_LIMITS,
   type CouponField,
@@ -23,15 +25,10 @@ import { couponDays } from './coupons-list.tsx'
 
 /** Shows each answer once as a toast. */
 function useResultToast(result: CouponResult | undefined, onOk?: (result: CouponResult) => void) {
-  const shown = useRef(result)
-  const onOkRef = useRef(onOk)
-  onOkRef.current = onOk
-  useEffect(() => {
-    if (!result || result === shown.current) return
-    shown.current = result
+  useNewAnswer(result, (result) => {
     toastAnswer(result)
-    if (result.ok) onOkRef.current?.(result)
-  }, [result])
+    if (result.ok) onOk?.(result)
+  })
 }
 
 export function CouponEditor({
@@ -46,6 +43,7 @@ export function CouponEditor({
 }) {
   const navigate = useNavigate()
   const fetcher = useFetcher<CouponResult>()
+  const [openedVersion, setOpenedVersion] = useOpenedVersion(version)
   const action = coupon ? `/admin/settings/coupons/${coupon.code}` : '/admin/settings/coupons/new'
   const defaults = couponFormDefaults(coupon)
   const [kind, setKind] = useState(defaults.kind)
@@ -97,10 +95,10 @@ export function CouponEditor({
           <h2 className="text-2xl font-bold">{coupon ? `Edit coupon ${coupon.code}` : 'New coupon'}</h2>
           {coupon && <CouponSummary coupon={coupon} now={now} />}
           <fetcher.Form method="post" action={action} noValidate onSubmit={onSubmit} className="mt-5 grid gap-5">
-            {coupon && version && (
+            {coupon && openedVersion && (
               <>
                 <input type="hidden" name="intent" value="save" />
-                <input type="hidden" name="version" value={version} />
+                <input type="hidden" name="version" value={openedVersion} />
               </>
             )}
             <div className="grid gap-5 sm:grid-cols-2">
@@ -200,7 +198,7 @@ export function CouponEditor({
           </fetcher.Form>
         </CardContent>
       </Card>
-      {coupon && version && <ActiveSwitch coupon={coupon} version={version} />}
+      {coupon && version && <ActiveSwitch coupon={coupon} version={version} onSwitched={setOpenedVersion} />}
     </div>
   )
 }
@@ -242,9 +240,20 @@ function CouponSummary({ coupon, now }: { coupon: CouponListItem; now: string })
   )
 }
 
-function ActiveSwitch({ coupon, version }: { coupon: CouponListItem; version: string }) {
+/** Enables or disables the coupon; the edit form above then saves on top of that change. */
+function ActiveSwitch({
+  coupon,
+  version,
+  onSwitched,
+}: {
+  coupon: CouponListItem
+  version: string
+  onSwitched: (version: string) => void
+}) {
   const fetcher = useFetcher<CouponResult>()
-  useResultToast(fetcher.data)
+  useResultToast(fetcher.data, (result) => {
+    if (result.version) onSwitched(result.version)
+  })
   const busy = fetcher.state !== 'idle'
   return (
     <Card>

@@ -3,13 +3,14 @@
 // in the URL, so a reload or a shared link shows the same list.
 
 import { Check, ChevronLeft, ChevronRight, Inbox, Mail, MailOpen, Phone, Reply } from 'lucide-react'
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
 import { useShopSettings } from '#app/settings/use-shop-settings.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toastAnswer } from '#app/ui/sonner.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   formatIstDateTime,
   type InboxMessage,
@@ -121,13 +122,11 @@ function MessageCard({ message }: { message: InboxMessage }) {
   const received = formatIstDateTime(message.createdAt)
   const name = `${message.firstName} ${message.lastName}`
 
-  useEffect(() => {
-    const result = fetcher.data
-    if (!result) return
+  useNewAnswer(fetcher.data, (result) => {
     toastAnswer(result)
     // A refused change does not reload the page by itself; a stale one must, so the owner sees why.
     if (result.stale) void revalidate()
-  }, [fetcher.data, revalidate])
+  })
 
   return (
     <article

@@ -3,11 +3,12 @@
 // shop's pages, so a review is checked before anyone sees it.
 
 import { Check, ChevronLeft, ChevronRight, Clock, EyeOff, MessageSquareText } from 'lucide-react'
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toastAnswer } from '#app/ui/sonner.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   type AdminReview,
   type AdminReviewsPage,
@@ -162,12 +163,10 @@ function ReviewCard({ review }: { review: AdminReview }) {
   const status: ReviewStatus = requested === 'approve' ? 'approved' : requested === 'hide' ? 'rejected' : review.status
   const Icon = STATUS_ICON[status]
 
-  useEffect(() => {
-    const result = fetcher.data
-    if (!result) return
+  useNewAnswer(fetcher.data, (result) => {
     toastAnswer(result)
     if (result.stale) void revalidate()
-  }, [fetcher.data, revalidate])
+  })
 
   return (
     <article

@@ -3,12 +3,13 @@
 // The page's loaders reload after a save, so the footer, the new version and every other form follow.
 
 import { Save } from 'lucide-react'
-import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react'
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { toastAnswer } from '#app/ui/sonner.tsx'
+import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import { type SettingsFieldErrors, type SettingsSection, sectionInput, validateSection } from '../settings-form.ts'
 import type { SettingsResult } from '../settings-routes.server.ts'
 
@@ -37,10 +38,7 @@ export function SectionForm({
   const result = fetcher.data ?? (posted?.section === section ? posted : undefined)
   const busy = fetcher.state !== 'idle'
 
-  useEffect(() => {
-    if (!result) return
-    toastAnswer(result)
-  }, [result])
+  useNewAnswer(result, toastAnswer)
 
   const errors = clientErrors ?? (result && !result.ok ? (result.fieldErrors ?? {}) : {})
 
