@@ -131,10 +131,8 @@ function RevenueChart({ days }: { days: SalesFigures['days'] }) {
               rx={1.5}
               className="fill-primary"
             >
-              <title>
-                {formatDay(day.day)}: {formatWholeRupees(day.revenue)}, {day.orders}{' '}
-                {day.orders === 1 ? 'order' : 'orders'}
-              </title>
+              {/* One string: the server renders a title's children as one text, the browser would hydrate several. */}
+              <title>{`${formatDay(day.day)}: ${formatWholeRupees(day.revenue)}, ${day.orders} ${day.orders === 1 ? 'order' : 'orders'}`}</title>
             </rect>
           )
         })}

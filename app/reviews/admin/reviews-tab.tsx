@@ -46,7 +46,7 @@ export function ReviewsTab({ page, answer }: { page: AdminReviewsPage; answer?: 
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === REVIEWS_PATH
   return (
-    <section aria-labelledby="reviews-tab-title" className="grid gap-4">
+    <section aria-labelledby="reviews-tab-title" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="reviews-tab-title" className="text-2xl font-bold sm:text-3xl">
           Reviews{' '}
