@@ -10,7 +10,7 @@ import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { ShopImage } from '#app/ui/shop-image.tsx'
 import type { CartLine } from './cart.server.ts'
-import { CartForm } from './cart-form.tsx'
+import { CART_DRAWER_ATTRIBUTE, CartDrawerNotice, CartForm } from './cart-form.tsx'
 import type { CartView } from './cart-session.server.ts'
 import { CartSummary, CouponField } from './cart-summary.tsx'
 import { itemCountLabel } from './item-count.ts'
@@ -33,6 +33,7 @@ export default function CartDrawerPanel({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
         <Dialog.Content
+          {...{ [CART_DRAWER_ATTRIBUTE]: '' }}
           // Focus goes back to the cart button (there is no Dialog.Trigger: the button is a link without JavaScript).
           onCloseAutoFocus={(event) => {
             event.preventDefault()
@@ -55,6 +56,7 @@ export default function CartDrawerPanel({
           <Dialog.Description className="sr-only">
             The packets in your cart, their prices and the total.
           </Dialog.Description>
+          <CartDrawerNotice />
           {cart.lines.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
               <ShoppingCart className="size-12 text-muted-foreground/60" aria-hidden />

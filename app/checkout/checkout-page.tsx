@@ -83,6 +83,36 @@ export function CheckoutPage({
       {cartError && <Alert title="Your cart was not changed">{cartError}</Alert>}
       {actionData?.status === 'refused' && <Alert title={actionData.title}>{actionData.message}</Alert>}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8">
+        {/* First in the page, so a phone shows what is ordered before the delivery form and its Place
+            Order button; on a wide screen it stands beside the form. */}
+        <section aria-labelledby="summary-title" className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
+          <Card>
+            <CardContent className="space-y-4 p-5 sm:p-6">
+              <h2 id="summary-title" className="text-xl font-bold">
+                Order summary
+              </h2>
+              <ul className="divide-y">
+                {cart.lines.map((line) => (
+                  <li key={`${line.productId}-${line.size}`} className="flex justify-between gap-3 py-2 text-sm">
+                    <span>
+                      <span className="font-semibold">{line.name}</span> ({line.size}) × {line.quantity}
+                      {line.problem && <span className="block font-medium text-destructive">{line.problem}</span>}
+                    </span>
+                    <span className="shrink-0 font-semibold">{formatRupees(line.unitPrice * line.quantity)}</span>
+                  </li>
+                ))}
+              </ul>
+              {problems.length > 0 && (
+                <p className="text-sm font-medium text-destructive">
+                  Please change the marked items in your cart before ordering.
+                </p>
+              )}
+              <CouponField coupon={cart.coupon} />
+              <CartSummary totals={cart.totals} coupon={cart.coupon} />
+            </CardContent>
+          </Card>
+        </section>
+
         <Form
           method="post"
           ref={formRef}
@@ -293,34 +323,6 @@ export function CheckoutPage({
             </p>
           </div>
         </Form>
-
-        <section aria-labelledby="summary-title" className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
-          <Card>
-            <CardContent className="space-y-4 p-5 sm:p-6">
-              <h2 id="summary-title" className="text-xl font-bold">
-                Order summary
-              </h2>
-              <ul className="divide-y">
-                {cart.lines.map((line) => (
-                  <li key={`${line.productId}-${line.size}`} className="flex justify-between gap-3 py-2 text-sm">
-                    <span>
-                      <span className="font-semibold">{line.name}</span> ({line.size}) × {line.quantity}
-                      {line.problem && <span className="block font-medium text-destructive">{line.problem}</span>}
-                    </span>
-                    <span className="shrink-0 font-semibold">{formatRupees(line.unitPrice * line.quantity)}</span>
-                  </li>
-                ))}
-              </ul>
-              {problems.length > 0 && (
-                <p className="text-sm font-medium text-destructive">
-                  Please change the marked items in your cart before ordering.
-                </p>
-              )}
-              <CouponField coupon={cart.coupon} />
-              <CartSummary totals={cart.totals} coupon={cart.coupon} />
-            </CardContent>
-          </Card>
-        </section>
       </div>
     </div>
   )

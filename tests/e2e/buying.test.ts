@@ -61,6 +61,12 @@ test('a guest buys two sizes with cash on delivery, from the product page to ord
   await expect(summary).toContainText('Premium Ratlami Sev (250g) × 2')
   await expect(summary).toContainText('Premium Ratlami Sev (500g) × 1')
   await expect(summary).toContainText('₹360.00') // 310 + 50 delivery
+  // What is ordered comes before the button that orders it (above it on a phone, beside it on a desktop).
+  const [summaryBox, placeBox] = await Promise.all([
+    summary.boundingBox(),
+    page.getByRole('button', { name: 'Place Order · ₹360.00' }).boundingBox(),
+  ])
+  expect(summaryBox!.y).toBeLessThan(placeBox!.y)
   const phone = uniquePhone()
   await fillDelivery(page, phone)
   await page.getByRole('button', { name: 'Place Order · ₹360.00' }).click()
@@ -149,7 +155,9 @@ test('the drawer hints at free delivery until the subtotal reaches ₹500, and a
   await expect(drawer.getByRole('definition').last()).toHaveText('₹450.00')
 
   await drawer.getByRole('button', { name: 'Remove Navratna Mixture (500g)' }).click()
-  await expect(page.getByText('Item removed from cart')).toBeVisible()
+  // Said in the drawer, under its header: a toast would cover the drawer's first line on a phone.
+  await expect(drawer.getByRole('status')).toHaveText('Removed · Item removed from cart')
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')).toHaveCount(0)
   await drawer.getByRole('button', { name: 'Remove Double Laung Sev (1kg)' }).click()
   await expect(drawer.getByText('Your cart is empty')).toBeVisible()
   await drawer.getByRole('link', { name: 'Continue Shopping' }).click()
