@@ -26,13 +26,13 @@ for (const [network, prefix] of [
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv4')
 }
-// IPv6: unspecified, loopback, IPv4-mapped and -translated (they reach IPv4 hosts, checked above
-// only by their embedded address, so refused outright), discard, documentation, 6to4, unique local,
-// link-local, site-local and multicast.
+// IPv6: unspecified, loopback, IPv4-translated (NAT64 reaches IPv4 hosts), discard, documentation,
+// 6to4, unique local, link-local, site-local and multicast. IPv4-mapped addresses (::ffff:a.b.c.d)
+// need no rule: BlockList checks them against the IPv4 rules above (and a /96 rule for them would
+// catch every IPv4 address too).
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
