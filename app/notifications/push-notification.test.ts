@@ -43,7 +43,7 @@ describe('the Push tab’s rules', () => {
     for (const template of templates) {
       expect(template.title.length).toBeLessThanOrEqual(TITLE_MAX)
       expect(template.message.length).toBeLessThanOrEqual(MESSAGE_MAX)
-      expect(parseNotificationForm(template).ok).toBe(true)
+      expect(parseNotificationForm({ ...template }).ok).toBe(true)
     }
     expect(templates.map((template) => template.targetUrl)).toEqual([
       '/products',
