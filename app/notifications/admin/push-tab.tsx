@@ -227,10 +227,12 @@ function Templates({ templates, onPick }: { templates: PushTemplate[]; onPick: (
                 <button
                   type="button"
                   onClick={() => onPick(template)}
-                  aria-label={`Use template: ${template.label}`}
                   className="grid w-full gap-1 rounded-lg border bg-card p-3 text-left transition-colors outline-none hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/60"
                 >
-                  <span className="text-xs font-semibold tracking-wide text-primary uppercase">{template.label}</span>
+                  <span className="text-xs font-semibold tracking-wide text-primary uppercase">
+                    <span className="sr-only">Use template: </span>
+                    {template.label}
+                  </span>
                   <span className="font-semibold break-words">{template.title}</span>
                   <span className="text-sm break-words text-muted-foreground">{template.message}</span>
                   <span className="text-xs text-muted-foreground">Opens {template.targetUrl}</span>
