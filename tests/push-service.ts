@@ -163,6 +163,23 @@ export async function startPushService(): Promise<PushService> {
   }
 
   function handle(request: IncomingMessage, response: ServerResponse, body: Buffer) {
+    // Control routes for a push service in another process (the benchmark's): make subscribers, read counts.
+    const url = new URL(request.url ?? '/', origin)
+    if (request.method === 'GET' && url.pathname === '/_control/subscribers') {
+      const count = Math.min(Number(url.searchParams.get('count') ?? 1), 100_000)
+      const made = Array.from({ length: count }, () => service.subscriber())
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(made))
+      return
+    }
+    if (request.method === 'GET' && url.pathname === '/_control/stats') {
+      const stats = {
+        delivered: service.delivered,
+        refused: service.refused.length,
+        reasons: service.refused.slice(0, 5),
+      }
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(stats))
+      return
+    }
     const id = /^\/push\/([0-9a-f-]+)$/.exec(request.url ?? '')?.[1]
     const subscriber = id ? subscribers.get(id) : undefined
     if (request.method !== 'POST' || !id || !subscriber) {
