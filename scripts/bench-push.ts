@@ -97,10 +97,14 @@ try {
   const sampler = setInterval(() => {
     fanoutPeak = Math.max(fanoutPeak, process.memoryUsage().rss)
   }, 25)
+  // CPU time tells the cost per push apart from how busy the machine is (wall time is both).
+  const cpuBefore = process.cpuUsage()
   const started = performance.now()
   const ran = await runDueJobs(db, { mail: async () => {}, sms: async () => {}, push: handler }, logger)
   const seconds = (performance.now() - started) / 1000
   clearInterval(sampler)
+  const cpu = process.cpuUsage(cpuBefore)
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6
   fanoutPeak = Math.max(fanoutPeak, process.memoryUsage().rss)
   if (ran !== 1) throw new Error(`expected one push job, ran ${ran}`)
 
@@ -112,6 +116,9 @@ try {
     subscriptions: total,
     seconds: Number(seconds.toFixed(2)),
     pushesPerSecond: Math.round(total / seconds),
+    cpuSeconds: Number(cpuSeconds.toFixed(2)),
+    pushesPerCpuSecond: Math.round(total / cpuSeconds),
+    loadAverage: (await import('node:os')).loadavg()[0],
     peakRssMb: Math.round(peakRssMb),
     rssBeforeFanoutMb: Math.round(rssBefore / 2 ** 20),
     fanoutPeakRssMb: Math.round(fanoutPeak / 2 ** 20),
@@ -129,6 +136,9 @@ try {
   }
   console.log(
     `${total.toLocaleString('en-IN')} pushes on ${kind} in ${result.seconds} s: ${result.pushesPerSecond} pushes/s, RSS ${result.rssBeforeFanoutMb} MB before the fan-out, ${result.fanoutPeakRssMb} MB at its peak (process peak ${result.peakRssMb} MB)`,
+  )
+  console.log(
+    `the shop's side used ${result.cpuSeconds} s of CPU (${result.pushesPerCpuSecond} pushes per CPU-second); load average ${result.loadAverage.toFixed(1)}`,
   )
   console.log(
     `row counts ${JSON.stringify(result.counts)}; push service decrypted ${stats.delivered}, refused ${stats.refused}`,
