@@ -118,7 +118,7 @@ try {
     pushesPerSecond: Math.round(total / seconds),
     cpuSeconds: Number(cpuSeconds.toFixed(2)),
     pushesPerCpuSecond: Math.round(total / cpuSeconds),
-    loadAverage: (await import('node:os')).loadavg()[0],
+    loadAverage: (await import('node:os')).loadavg()[0] ?? 0,
     peakRssMb: Math.round(peakRssMb),
     rssBeforeFanoutMb: Math.round(rssBefore / 2 ** 20),
     fanoutPeakRssMb: Math.round(fanoutPeak / 2 ** 20),

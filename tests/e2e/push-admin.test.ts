@@ -26,6 +26,9 @@ function payloadsFor(subscriber: TestSubscriber) {
 }
 
 test('the owner fills a notification from a template and it reaches a subscribed device', async ({ page }) => {
+  const key = await page.request.get('/api/push/public-key')
+  expect(key.headers()['cache-control']).toBe('no-cache')
+  expect(Buffer.from(((await key.json()) as { publicKey: string }).publicKey, 'base64url')).toHaveLength(65)
   const subscriber = service.subscriber()
   const subscribed = await page.request.post('/api/push/subscriptions', {
     data: { endpoint: subscriber.endpoint, expirationTime: null, keys: subscriber.keys },

@@ -11,7 +11,7 @@ import { ensureAdmin } from '#app/admin/bootstrap.server.ts'
 import { products } from '#app/catalog/schema.ts'
 import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { createDiskStore } from '#app/media/file-store.server.ts'
-import { createPushHandler, sendNotification } from '#app/notifications/push-fanout.server.ts'
+import { createPushHandler, enqueueOwnerOrderAlert, sendNotification } from '#app/notifications/push-fanout.server.ts'
 import { SENT_TITLE } from '#app/notifications/push-notification.ts'
 import { publicKeyLoader, pushAction, subscriptionsAction } from '#app/notifications/push-routes.server.ts'
 import { SUBSCRIBE_RATE_LIMIT } from '#app/notifications/push-subscriptions.server.ts'
@@ -348,6 +348,35 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     ])
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, 'push.owner-device'))
     expect(audit.length).toBeGreaterThan(0)
+  })
+
+  it('tries an owner alert again later when the owner’s push service is down, and never crashes the worker', async () => {
+    const owner = await subscribed(true)
+    pushService.answer(owner.id, 500, 3)
+    await database.db.transaction((tx) =>
+      enqueueOwnerOrderAlert(tx, {
+        id: randomUUID(),
+        number: 'abcd1234',
+        totalAmount: 21000,
+        customerName: 'Asha Verma',
+        packets: 2,
+        method: 'COD',
+      }),
+    )
+    await drain()
+    expect(receivedBy(owner)).toEqual([])
+    const [failed] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'push'))
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(failed?.lastError).toMatch(/could not be reached/)
+    // The outbox's backoff has passed: the next run delivers it.
+    await database.db
+      .update(outboxJobs)
+      .set({ runAfter: new Date(0) })
+      .where(eq(outboxJobs.id, failed!.id))
+    await drain()
+    expect(receivedBy(owner).map((push) => (push.payload as { url: string }).url)).toEqual(['/admin?q=abcd1234'])
+    const [done] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.id, failed!.id))
+    expect(done?.status).toBe('done')
   })
 
   it('queues no owner alert when the owner registered no device', async () => {
