@@ -132,7 +132,7 @@ function SendForm({ data }: { data: PushTabData }) {
                 id="push-image"
                 label="Image URL"
                 optional
-                hint="An https:// address or a path on this site, such as /images/products/ratlami-sev.webp"
+                hint="Shown large on phones that support it: an https:// address or a path on this site, such as /images/hero-1280.webp"
               >
                 {(described) => (
                   <TextInput
