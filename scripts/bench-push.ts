@@ -90,7 +90,7 @@ try {
       targetUrl: '/products',
     },
   )
-  const handler = createPushHandler({ db, sender: createPushSender({ keys }), config, logger })
+  const handler = createPushHandler({ db, sender: createPushSender({ keys, allowPrivate: true }), config, logger })
   // The process's lifetime peak includes setting up the database; the fan-out's own is sampled.
   const rssBefore = process.memoryUsage().rss
   let fanoutPeak = rssBefore

@@ -76,6 +76,7 @@ const events = await startEventBus(database, logger)
 const otpKey = createHmac('sha256', secret).update('delivery-otp').digest('hex')
 const files = createUploadStore(config, dataDir)
 const vapid = await resolveVapidKeys(database.db, config)
+const pushSender = createPushSender({ keys: vapid, allowPrivate: config.push.allowPrivateEndpoints })
 const services: Services = {
   config,
   database,
@@ -95,7 +96,7 @@ const outbox = startOutboxWorker(
   {
     mail: (message) => mailer.send(message),
     sms: (message) => sms.send(message),
-    push: createPushHandler({ db: database.db, sender: createPushSender({ keys: vapid }), config, logger }),
+    push: createPushHandler({ db: database.db, sender: pushSender, config, logger }),
   },
   logger,
 )
@@ -205,6 +206,7 @@ async function shutdown(signal: string) {
     server.closeIdleConnections()
   })
   await outbox.stop()
+  pushSender.close()
   await feedPruner.stop()
   await statsCompactor.stop()
   await reconciler?.stop()

@@ -178,7 +178,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
       sms: async () => {},
       push: createPushHandler({
         db: database.db,
-        sender: createPushSender({ keys: vapid, timeoutMs: 400 }),
+        sender: createPushSender({ keys: vapid, timeoutMs: 400, allowPrivate: true }),
         config,
         logger,
         fanout: { retryDelayMs: () => 20 },
