@@ -78,8 +78,10 @@ export async function subscribe(db: Db, body: SubscribeBody, context: SubscribeC
           expiresAt: values.expiresAt,
           isActive: true,
           // The owner's phone stays an owner's device when the shop's own banner subscribes it again
-          // without asking; unsubscribing (which deletes the row) is how it stops.
-          isOwner: sql`${pushSubscriptions.isOwner} or excluded.is_owner`,
+          // without asking (signed out, or as the admin); unsubscribing (which deletes the row) is
+          // how it stops. Another account signing in on that browser ends it: new orders carry
+          // customers' names and totals.
+          isOwner: sql`excluded.is_owner or (${pushSubscriptions.isOwner} and (excluded.user_id is null or excluded.user_id is not distinct from ${pushSubscriptions.userId} or ${context.admin !== null}))`,
           updatedAt: new Date(),
         },
       })

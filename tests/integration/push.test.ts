@@ -419,6 +419,16 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     expect(row?.userId).not.toBeNull()
   })
 
+  it('keeps an owner’s device through a plain re-subscribe, but not when a customer signs in on it', async () => {
+    const owner = await subscribed(true)
+    expect((await api('POST', subscription(owner))).status).toBe(201)
+    expect((await rows())[0]?.isOwner).toBe(true)
+    expect((await api('POST', subscription(owner), { cookie: adminCookie })).status).toBe(201)
+    expect((await rows())[0]?.isOwner).toBe(true)
+    expect((await api('POST', subscription(owner), { cookie: customerCookie })).status).toBe(201)
+    expect(await rows()).toMatchObject([{ isOwner: false }])
+  })
+
   it('refuses bad subscriptions with a sentence and stores nothing', async () => {
     const good = subscription(pushService.subscriber())
     const key65 = Buffer.from(good.keys.p256dh, 'base64url')
