@@ -164,10 +164,14 @@ function SendForm({ data }: { data: PushTabData }) {
                   />
                 )}
               </Field>
-              {posted && !posted.ok && !hydrated && (
+              {/* Without JavaScript no toast shows: the page's answer is written here instead. */}
+              {posted && !hydrated && (
                 <p
-                  role="alert"
-                  className="rounded-md border border-destructive/40 bg-card p-3 text-sm text-destructive"
+                  role={posted.ok ? 'status' : 'alert'}
+                  className={cn(
+                    'rounded-md border bg-card p-3 text-sm',
+                    posted.ok ? 'border-success/40' : 'border-destructive/40 text-destructive',
+                  )}
                 >
                   <span className="font-semibold">{posted.title}</span> {posted.message}
                 </p>
