@@ -72,8 +72,9 @@ test('the owner fills a notification from a template and it reaches a subscribed
     await expect(message).toHaveValue('')
     await expect(target).toHaveValue('')
 
+    // The outbox worker picks the job up within a second, later on a busy machine.
     await expect
-      .poll(() => payloadsFor(subscriber).filter((push) => push.title === unique))
+      .poll(() => payloadsFor(subscriber).filter((push) => push.title === unique), { timeout: 30_000 })
       .toEqual([
         {
           title: unique,
