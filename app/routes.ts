@@ -55,5 +55,7 @@ export default [
   route('admin/events', 'routes/admin.events.ts'),
   route('api/payments/phonepe/webhook', 'routes/api.payments.phonepe.webhook.ts'),
   route('api/payments/status', 'routes/api.payments.status.ts'),
+  route('api/push/public-key', 'routes/api.push.public-key.ts'),
+  route('api/push/subscriptions', 'routes/api.push.subscriptions.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -9,6 +9,8 @@ import type { ServerBuild } from 'react-router'
 import { resolveAuthSecret } from '../app/accounts/auth-secret.server.ts'
 import { createUploadStore } from '../app/media/upload-store.server.ts'
 import { pruneShopEvents } from '../app/notifications/live-events.server.ts'
+import { createPushHandler } from '../app/notifications/push-fanout.server.ts'
+import { resolveVapidKeys } from '../app/notifications/vapid.server.ts'
 import { startOrderStatsCompactor } from '../app/orders/order-stats.server.ts'
 import { createPhonePe, PHONEPE_HOSTS } from '../app/payments/phonepe.server.ts'
 import { startPaymentReconciler } from '../app/payments/reconciler.server.ts'
@@ -21,6 +23,7 @@ import { createLogger } from '../app/platform/logger.server.ts'
 import { createMailer } from '../app/platform/mailer.server.ts'
 import { startOutboxWorker } from '../app/platform/outbox.server.ts'
 import { startPoller } from '../app/platform/poller.server.ts'
+import { createPushSender } from '../app/platform/push-sender.server.ts'
 import type { PaymentServices, Services } from '../app/platform/services.server.ts'
 import { createSms } from '../app/platform/sms.server.ts'
 import { getSettings } from '../app/settings/settings.server.ts'
@@ -72,6 +75,8 @@ const { payments, simulator } = await createPayments()
 const events = await startEventBus(database, logger)
 const otpKey = createHmac('sha256', secret).update('delivery-otp').digest('hex')
 const files = createUploadStore(config, dataDir)
+const vapid = await resolveVapidKeys(database.db, config)
+const pushSender = createPushSender({ keys: vapid, allowPrivate: config.push.allowPrivateEndpoints })
 const services: Services = {
   config,
   database,
@@ -84,10 +89,15 @@ const services: Services = {
   sms,
   payments,
   files,
+  vapid,
 }
 const outbox = startOutboxWorker(
   database.db,
-  { mail: (message) => mailer.send(message), sms: (message) => sms.send(message) },
+  {
+    mail: (message) => mailer.send(message),
+    sms: (message) => sms.send(message),
+    push: createPushHandler({ db: database.db, sender: pushSender, config, logger }),
+  },
   logger,
 )
 const feedPruner = startPoller(() => pruneShopEvents(database.db), {
@@ -196,6 +206,7 @@ async function shutdown(signal: string) {
     server.closeIdleConnections()
   })
   await outbox.stop()
+  pushSender.close()
   await feedPruner.stop()
   await statsCompactor.stop()
   await reconciler?.stop()

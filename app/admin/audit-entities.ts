@@ -10,6 +10,7 @@ export const AUDIT_ENTITIES = {
   message: 'Messages',
   review: 'Reviews',
   upload: 'Uploads',
+  push: 'Push notifications',
 } as const
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES

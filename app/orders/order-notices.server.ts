@@ -3,6 +3,7 @@
 // the customer of confirmed ('order_confirmed'), shipped ('out_for_delivery', with the delivery OTP),
 // delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
 // never holds up the change.
+import { enqueueOwnerOrderAlert } from '#app/notifications/push-fanout.server.ts'
 import type { Tx } from '#app/platform/db.server.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { enqueue } from '#app/platform/outbox.server.ts'
@@ -129,7 +130,10 @@ export async function enqueueCustomerNotice(
   if (to) await enqueue(tx, 'sms', { to, text: content.sms, sensitive }, { sensitive })
 }
 
-/** Tells the shop about a new order ('new_order'): e-mail and SMS to the shop's own address and phone. */
+/**
+ * Tells the shop about a new order ('new_order'): e-mail and SMS to the shop's own address and phone,
+ * and a push to each of the owner's registered devices.
+ */
 export async function enqueueNewOrderNotice(
   tx: Tx,
   { order, shop, publicUrl }: { order: NoticeOrder; shop: ShopSettings; publicUrl: string },
@@ -150,6 +154,14 @@ export async function enqueueNewOrderNotice(
   await enqueue(tx, 'mail', mail(shop.email, content, shop, order, 'shop'))
   const to = normaliseIndianMobile(shop.phone)
   if (to) await enqueue(tx, 'sms', { to, text: content.sms })
+  await enqueueOwnerOrderAlert(tx, {
+    id: order.id,
+    number,
+    totalAmount: order.totalAmount,
+    customerName: order.customerName,
+    packets,
+    method,
+  })
 }
 
 function mail(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import webPush from 'web-push'
 import { ConfigError, parseConfig } from './config.server.ts'
 
 function errorOf(env: Record<string, string>) {
@@ -112,5 +113,39 @@ describe('configuration', () => {
   it('asks for the bucket and its keys together', () => {
     expect(errorOf({ S3_BUCKET: 'malwa-images' })).toBe('S3_ACCESS_KEY_ID must be set when S3_BUCKET is set')
     expect(errorOf({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toBe('S3_BUCKET must be set when S3_ENDPOINT is set')
+  })
+
+  it('leaves the VAPID subject to the shop e-mail unless VAPID_SUBJECT is a mailto: or https: URL', () => {
+    expect(parseConfig({}).vapid.subject).toBeUndefined()
+    expect(parseConfig({ VAPID_SUBJECT: 'mailto:owner@shop.example' }).vapid.subject).toBe('mailto:owner@shop.example')
+    expect(parseConfig({ VAPID_SUBJECT: 'https://shop.example/contact' }).vapid.subject).toBe(
+      'https://shop.example/contact',
+    )
+    expect(errorOf({ VAPID_SUBJECT: 'http://localhost:3000' })).toMatch(/^VAPID_SUBJECT must be a mailto: address/)
+    expect(errorOf({ VAPID_SUBJECT: 'owner@shop.example' })).toMatch(/^VAPID_SUBJECT must be a mailto: address/)
+  })
+
+  it('takes VAPID keys only as base64url P-256 keys, both together', () => {
+    const keys = webPush.generateVAPIDKeys()
+    expect(parseConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).vapid).toMatchObject(
+      keys,
+    )
+    expect(errorOf({ VAPID_PUBLIC_KEY: keys.publicKey })).toBe(
+      'VAPID_PRIVATE_KEY must be set when VAPID_PUBLIC_KEY is set',
+    )
+    expect(errorOf({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: keys.privateKey })).toMatch(
+      /^VAPID_PUBLIC_KEY must be a base64url P-256 public key/,
+    )
+    expect(errorOf({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.publicKey })).toMatch(
+      /^VAPID_PRIVATE_KEY must be a base64url P-256 private key/,
+    )
+  })
+
+  it('refuses plain-http and private push endpoints unless PUSH_ALLOW_PRIVATE_ENDPOINTS is on', () => {
+    expect(parseConfig({}).push.allowPrivateEndpoints).toBe(false)
+    expect(parseConfig({ PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }).push.allowPrivateEndpoints).toBe(true)
+    expect(errorOf({ PUSH_ALLOW_PRIVATE_ENDPOINTS: 'maybe' })).toMatch(
+      /^PUSH_ALLOW_PRIVATE_ENDPOINTS must be true or false/,
+    )
   })
 })

@@ -32,6 +32,19 @@ const url = (protocols: string[], what: string) =>
 const optionalUrl = (protocols: string[], what: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), url(protocols, what).optional())
 
+const base64urlKey = (bytes: number, what: string) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes,
+        `must be ${what}`,
+      )
+      .optional(),
+  )
+
 const integer = (fallback: number, min: number, max: number) =>
   z
     .string()
@@ -80,9 +93,17 @@ const envSchema = z.object({
   SMS_ACCOUNT_ID: optional,
   SMS_AUTH_TOKEN: optional,
   SMS_SENDER: optional,
-  VAPID_PUBLIC_KEY: optional,
-  VAPID_PRIVATE_KEY: optional,
-  VAPID_SUBJECT: optional,
+  VAPID_PUBLIC_KEY: base64urlKey(65, 'a base64url P-256 public key (65 bytes, as web-push generate-vapid-keys prints)'),
+  VAPID_PRIVATE_KEY: base64urlKey(
+    32,
+    'a base64url P-256 private key (32 bytes, as web-push generate-vapid-keys prints)',
+  ),
+  // Push services (Apple's among them) refuse a JWT whose subject is neither; http://localhost is refused here.
+  VAPID_SUBJECT: optionalUrl(
+    ['mailto:', 'https:'],
+    'a mailto: address or an https: URL, such as mailto:owner@shop.example',
+  ),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: flag(false),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   FACEBOOK_CLIENT_ID: optional,
@@ -207,7 +228,16 @@ export function parseConfig(source: Record<string, string | undefined>) {
     vapid: {
       publicKey: env.VAPID_PUBLIC_KEY,
       privateKey: env.VAPID_PRIVATE_KEY,
-      subject: env.VAPID_SUBJECT ?? publicUrl,
+      /** Unset: mailto: the shop's e-mail from settings, read when a push is sent. */
+      subject: env.VAPID_SUBJECT,
+    },
+    push: {
+      /**
+       * Accept subscriptions whose endpoint is plain http or resolves to a loopback, private or
+       * link-local address: for tests and private deployments only (it lets a visitor make the
+       * server post to internal addresses).
+       */
+      allowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     },
     oauth: {
       google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),

@@ -13,7 +13,16 @@ import type { SmsMessage } from './sms.server.ts'
 export interface OutboxPayloads {
   mail: MailMessage
   sms: SmsMessage
+  push: PushJob
 }
+
+/**
+ * A Web Push job: an admin's notification to every subscriber (read from its row, whose counts and
+ * progress the job keeps), or a message for the owner's devices (the payload the device shows).
+ */
+export type PushJob =
+  | { audience: 'subscribers'; notificationId: string }
+  | { audience: 'owner'; payload: Record<string, string> }
 export type OutboxKind = keyof OutboxPayloads
 
 export type OutboxHandlers = { [K in OutboxKind]: (payload: OutboxPayloads[K]) => Promise<void> }

@@ -10,6 +10,7 @@ import type { EventBus } from './event-bus.server.ts'
 import type { FileStore } from './file-store.ts'
 import type { Logger } from './logger.server.ts'
 import type { Mailer } from './mailer.server.ts'
+import type { VapidKeys } from './push-sender.server.ts'
 import type { Sms } from './sms.server.ts'
 
 export interface Services {
@@ -29,6 +30,8 @@ export interface Services {
   payments: PaymentServices | null
   /** Uploaded images: DATA_DIR/uploads, or an S3-compatible bucket when S3_* is set. */
   files: FileStore
+  /** Web Push keys (VAPID_*, or generated once into the database); only the public one reaches browsers. */
+  vapid: VapidKeys
 }
 
 export interface PaymentServices {

@@ -1,11 +1,20 @@
-// The Push tab, honest about what it cannot do yet.
-import { TabNotBuilt } from '#app/admin/tab-not-built.tsx'
+// The Push Notifications tab: send a notification to every subscribed device (app/notifications).
+import { PushTab } from '#app/notifications/admin/push-tab.tsx'
+import { pushAction, pushTabLoader } from '#app/notifications/push-routes.server.ts'
+import type { Route } from './+types/admin.push'
 
-export default function Page() {
+export const loader = (args: Route.LoaderArgs) => pushTabLoader(args)
+export const action = (args: Route.ActionArgs) => pushAction(args)
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return loaderData ? <PushTab data={loaderData} /> : null
+}
+
+export function ErrorBoundary() {
   return (
-    <TabNotBuilt
-      title="Push Notifications"
-      body="Sending push notifications to shoppers is not built yet: no shopper can subscribe to them so far, so there is nobody to send to."
-    />
+    <div role="alert" className="mt-6 rounded-xl border border-destructive/40 bg-card p-6">
+      <p className="font-semibold text-destructive">Failed to load push notifications</p>
+      <p className="mt-1 text-sm text-muted-foreground">Please reload the page in a moment.</p>
+    </div>
   )
 }

@@ -18,6 +18,8 @@ export default async function globalSetup() {
     AUTH_SECRET: authSecret,
     // The shop is open: buying is tested here; showcase.test.ts runs a showcase shop of its own.
     SHOWCASE_MODE: 'false',
+    // Push tests subscribe endpoints on a local push service (http://127.0.0.1): allowed here only.
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
   })
   process.env.E2E_BASE_URL = server.url
   process.env.E2E_DATA_DIR = dataDir

@@ -1,5 +1,6 @@
 // Accounts on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): better-auth with
 // the shop's schema, admin bootstrap, the admin guard, password rules, phone codes and rate limits.
+
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
@@ -18,6 +19,7 @@ import { startEventBus } from '#app/platform/event-bus.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer } from '#app/platform/mailer.server.ts'
+import { generateVapidKeys } from '#app/platform/push-sender.server.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
 import { createSms, smsOutboxFolder } from '#app/platform/sms.server.ts'
 import { temporaryDataDir } from '../server-process.ts'
@@ -61,6 +63,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       auth,
       payments: null,
       files: createDiskStore(path.join(dataDir, 'uploads')),
+      vapid: generateVapidKeys(),
     }
   })
   afterAll(async () => {

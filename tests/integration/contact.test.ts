@@ -86,7 +86,11 @@ describe.each(DATABASE_KINDS)('contact messages on %s', (kind) => {
   it('delivers both e-mails into the development mailbox', async () => {
     const dataDir = temporaryDataDir()
     const mailer = createMailer({ from: 'Malwa Namkeen <shop@example.com>', dataDir, logger })
-    const deliver = { mail: (message: Parameters<typeof mailer.send>[0]) => mailer.send(message), sms: async () => {} }
+    const deliver = {
+      mail: (message: Parameters<typeof mailer.send>[0]) => mailer.send(message),
+      sms: async () => {},
+      push: async () => {},
+    }
     while ((await runDueJobs(database.db, deliver, logger)) > 0) {
       // drain what earlier tests queued
     }

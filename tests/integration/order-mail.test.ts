@@ -104,7 +104,11 @@ describe('order e-mails through a real SMTP server', () => {
       dataDir: temporaryDataDir(),
       logger,
     })
-    const handlers = { mail: (message: Parameters<typeof mailer.send>[0]) => mailer.send(message), sms: async () => {} }
+    const handlers = {
+      mail: (message: Parameters<typeof mailer.send>[0]) => mailer.send(message),
+      sms: async () => {},
+      push: async () => {},
+    }
     const placed = await placeOrder(db, {
       scope: {
         userId: null,
@@ -159,7 +163,11 @@ describe('order e-mails through a real SMTP server', () => {
     const { db } = database
     smtp.state.refusing = true
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@shop.example', dataDir: temporaryDataDir(), logger })
-    const handlers = { mail: (message: Parameters<typeof mailer.send>[0]) => mailer.send(message), sms: async () => {} }
+    const handlers = {
+      mail: (message: Parameters<typeof mailer.send>[0]) => mailer.send(message),
+      sms: async () => {},
+      push: async () => {},
+    }
     const [order] = await db.select().from(orders).limit(1)
     await db.delete(outboxJobs)
     const changed = await changeOrderStatus(

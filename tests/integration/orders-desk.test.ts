@@ -94,6 +94,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
     const handlers = {
       mail: async (payload: unknown) => void sent.push({ kind: 'mail', payload }),
       sms: async (payload: unknown) => void sent.push({ kind: 'sms', payload }),
+      push: async (payload: unknown) => void sent.push({ kind: 'push', payload }),
     }
     while ((await runDueJobs(db, handlers, logger, 50)) > 0) {
       // until the outbox is empty

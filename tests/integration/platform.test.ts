@@ -56,10 +56,18 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
         enqueue(tx, 'mail', { to: 'asha@example.com', subject: 'Hello', text: 'Namaste' }),
       )
       expect(
-        await runDueJobs(database.db, { mail: (message) => mailer.send(message), sms: async () => {} }, logger),
+        await runDueJobs(
+          database.db,
+          { mail: (message) => mailer.send(message), sms: async () => {}, push: async () => {} },
+          logger,
+        ),
       ).toBe(1)
       expect(
-        await runDueJobs(database.db, { mail: (message) => mailer.send(message), sms: async () => {} }, logger),
+        await runDueJobs(
+          database.db,
+          { mail: (message) => mailer.send(message), sms: async () => {}, push: async () => {} },
+          logger,
+        ),
       ).toBe(0)
       const files = await readdir(mailboxFolder(dataDir))
       expect(files).toHaveLength(1)
@@ -87,7 +95,11 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
       await database.db.transaction((tx) =>
         enqueue(tx, 'mail', { to: 'down@example.com', subject: 'Retry', text: 'x' }),
       )
-      const failing = { mail: async () => Promise.reject(new Error('SMTP is down')), sms: async () => {} }
+      const failing = {
+        mail: async () => Promise.reject(new Error('SMTP is down')),
+        sms: async () => {},
+        push: async () => {},
+      }
       expect(await runDueJobs(database.db, failing, logger)).toBe(1)
       const [job] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.status, 'pending'))
       expect(job).toMatchObject({ attempts: 1, lastError: 'SMTP is down' })
@@ -116,6 +128,7 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
           sent.push(message)
           fail = true
         },
+        push: async () => {},
       }
       expect(await runDueJobs(database.db, handlers, logger)).toBe(2)
       expect(sent).toEqual([secret])

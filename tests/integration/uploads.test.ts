@@ -2,6 +2,7 @@
 // admin's POST /admin/uploads as its action answers it (refusals with the spec's texts, nothing
 // stored for them), what is stored (WebP variants without EXIF or GPS), the audit trail, and GET
 // /uploads/*. The S3 store runs against a local S3-compatible server that checks signatures.
+
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -22,6 +23,7 @@ import type { FileStore } from '#app/platform/file-store.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer } from '#app/platform/mailer.server.ts'
+import { generateVapidKeys } from '#app/platform/push-sender.server.ts'
 import { auditLog, rateLimits } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
 import { createSms } from '#app/platform/sms.server.ts'
@@ -249,6 +251,7 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
       auth,
       payments: null,
       files: disk,
+      vapid: generateVapidKeys(),
     }
     await ensureAdmin(auth, database.db, { email: 'owner@shop.example', password: 'first-long-password' })
     adminCookie = await signIn('owner@shop.example', 'first-long-password')
