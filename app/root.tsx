@@ -17,6 +17,7 @@ import { getViewer } from './accounts/session.server.ts'
 import { type CartView, loadCartView } from './cart/cart-session.server.ts'
 import './app.css'
 import { CartToasts } from './cart/cart-form.tsx'
+import { PushPrompt } from './notifications/push-prompt.tsx'
 import { requestContext, servicesContext } from './platform/services.server.ts'
 import { OfflineNotice } from './pwa/offline-notice.tsx'
 import { THEME_COLOR } from './pwa/web-manifest.ts'
@@ -153,6 +154,7 @@ function Frame({
       <SiteFooter settings={settings} />
       <Toaster />
       <CartToasts />
+      <PushPrompt />
     </>
   )
 }
