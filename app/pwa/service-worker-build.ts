@@ -12,8 +12,17 @@ import { parseBrowserManifest, shellAssetFiles } from './precache-list.ts'
 
 const SOURCE = fileURLToPath(new URL('./sw.ts', import.meta.url))
 
-/** Files outside the route modules that the worker precaches: what notifications and the offline page show. */
-const STATIC_FILES = ['icons/icon-192.png', 'icons/badge-96.png', 'icons/icon.svg', 'favicon.ico']
+/**
+ * Files outside the shell's modules that the worker precaches: what notifications and the offline
+ * page show, and the stand-in for pictures not loaded before going offline.
+ */
+const STATIC_FILES = [
+  'icons/icon-192.png',
+  'icons/badge-96.png',
+  'icons/icon.svg',
+  'favicon.ico',
+  'images/offline-picture.svg',
+]
 
 export function serviceWorker(): Plugin {
   return {

@@ -5,7 +5,7 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, type Strategy } from 'workbox-strategies'
 import { cachePolicy } from './cache-rules.ts'
@@ -22,6 +22,8 @@ const IMAGES = 'images'
 /** The offline page and the web manifest, fetched at install (they carry the shop's settings). */
 const SHELL = 'shell'
 const OFFLINE_URL = '/offline'
+/** Precached (see service-worker-build.ts): stands in for a picture the shopper never loaded online. */
+const OFFLINE_PICTURE = '/images/offline-picture.svg'
 const MANIFEST_URL = '/manifest.webmanifest'
 /** The offline page is fetched again after a day, so a changed phone number reaches it. */
 const SHELL_MAX_AGE_MS = 24 * 60 * 60 * 1000
@@ -107,6 +109,10 @@ setCatchHandler(async ({ request }) => {
   if (request.destination === 'document' || request.mode === 'navigate') {
     const offline = await caches.match(OFFLINE_URL, { cacheName: SHELL })
     if (offline) return offline
+  }
+  if (request.destination === 'image') {
+    const picture = await matchPrecache(OFFLINE_PICTURE)
+    if (picture) return picture
   }
   return Response.error()
 })
