@@ -34,9 +34,10 @@ export default function PushBanner({ onClose }: { onClose: () => void }) {
       aria-labelledby="push-banner-title"
       className="fixed inset-x-0 bottom-0 z-40 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] duration-300 animate-in slide-in-from-bottom-4 fade-in sm:inset-x-auto sm:left-4 sm:max-w-md"
     >
-      <div className="relative flex gap-3 rounded-2xl border border-[oklch(0.85_0.08_75)] border-l-[6px] border-l-[oklch(0.68_0.15_55)] bg-card p-4 pr-10 text-card-foreground shadow-[0_12px_32px_-12px_oklch(0.3_0.06_45/0.45)]">
+      <div className="relative flex gap-3 rounded-2xl border border-[oklch(0.85_0.08_75)] border-l-[6px] border-l-[oklch(0.68_0.15_55)] bg-card p-3 pr-9 sm:p-4 sm:pr-10 text-card-foreground shadow-[0_12px_32px_-12px_oklch(0.3_0.06_45/0.45)]">
         <span
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-[oklch(0.93_0.07_80)] text-primary"
+          // On a 360 px phone the words need the width more than the bell does.
+          className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-[oklch(0.93_0.07_80)] text-primary min-[400px]:flex"
           aria-hidden
         >
           <BellRing className="size-5" />
@@ -46,9 +47,9 @@ export default function PushBanner({ onClose }: { onClose: () => void }) {
             Never miss a fresh batch
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            Get a notification when new namkeen and offers arrive. You can turn it off any time.
+            Hear about new batches and offers first. Turn it off any time.
           </p>
-          <div className="mt-3 flex flex-wrap gap-2">
+          <div className="mt-2.5 flex flex-wrap gap-2">
             <Button size="sm" onClick={enable} disabled={busy}>
               {busy ? 'Enabling…' : 'Enable Notifications'}
             </Button>
