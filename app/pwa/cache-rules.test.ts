@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cachePolicy, isNeverCached, isReadableOffline, pageOfDataRequest } from './cache-rules.ts'
+import { cachePolicy, isNeverCached, isReadableOffline, isSignOut, pageOfDataRequest } from './cache-rules.ts'
 
 const origin = 'https://shop.example'
 const policy = (path: string) => cachePolicy(new URL(path, origin), origin)
@@ -83,5 +83,18 @@ describe('assets and images', () => {
 
   it('another origin is never cached', () => {
     expect(cachePolicy(new URL('https://cdn.example/assets/x.js'), origin)).toBe('network-only')
+  })
+})
+
+describe('signing out', () => {
+  it('is the logout form, with or without JavaScript, or the auth endpoint', () => {
+    expect(isSignOut('POST', '/logout')).toBe(true)
+    expect(isSignOut('POST', '/logout.data')).toBe(true)
+    expect(isSignOut('POST', '/api/auth/sign-out')).toBe(true)
+  })
+
+  it('is not a visit to those addresses', () => {
+    expect(isSignOut('GET', '/logout')).toBe(false)
+    expect(isSignOut('POST', '/cart')).toBe(false)
   })
 })

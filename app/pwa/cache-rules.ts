@@ -84,3 +84,12 @@ export function cachePolicy(url: URL, origin: string): CachePolicy {
   const page = pageOfDataRequest(pathname) ?? pathname
   return isReadableOffline(page) ? 'page' : 'network-only'
 }
+
+/**
+ * Whether a request signs the visitor out: the header's form (`/logout`, or `/logout.data` when React
+ * Router submits it) or better-auth's own endpoint. Stored pages carry the signed-in header (name,
+ * cart), so the worker forgets them then.
+ */
+export function isSignOut(method: string, pathname: string): boolean {
+  return method === 'POST' && ['/logout', '/logout.data', '/api/auth/sign-out'].includes(pathname)
+}

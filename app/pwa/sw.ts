@@ -8,7 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, type Strategy } from 'workbox-strategies'
-import { cachePolicy } from './cache-rules.ts'
+import { cachePolicy, isSignOut } from './cache-rules.ts'
 import { notificationTarget } from './notification-target.ts'
 import { showOfflineNotice } from './offline-notice-marker.ts'
 import { notificationFromPush } from './push-payload.ts'
@@ -119,10 +119,7 @@ setCatchHandler(async ({ request }) => {
 
 self.addEventListener('fetch', (event) => {
   // Stored pages carry the header of whoever was signed in: signing out forgets them.
-  const { pathname } = new URL(event.request.url)
-  if (event.request.method === 'POST' && (pathname === '/logout' || pathname === '/api/auth/sign-out')) {
-    event.waitUntil(caches.delete(PAGES))
-  }
+  if (isSignOut(event.request.method, new URL(event.request.url).pathname)) event.waitUntil(caches.delete(PAGES))
 })
 
 /**
