@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { openMenu, signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // This file tests the service worker itself, which playwright.config.ts blocks for the other files.
@@ -80,6 +81,17 @@ test('the service worker is served from the root, is always checked for updates,
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
   expect(scope).toBe(`${baseURL}/`)
   await controlled(page)
+
+  // Chromium's own verdict on installing the shop (manifest, icons, worker, secure origin). Playwright's
+  // contexts are incognito ones, where Chromium installs nothing: that one reason is the browser's.
+  const cdp = await page.context().newCDPSession(page)
+  await expect
+    .poll(async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((error) => error.errorId)
+        .filter((id) => id !== 'in-incognito'),
+    )
+    .toEqual([])
 })
 
 test('a visited product page and blog post are readable offline, with the offline notice', async ({
@@ -103,6 +115,22 @@ test('a visited product page and blog post are readable offline, with the offlin
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Ratlami Sev')
   await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible()
   await context.setOffline(false)
+})
+
+test('signing out forgets the stored pages, which show the signed-in header', async ({ page, isMobile }, info) => {
+  await page.goto('/')
+  await controlled(page)
+  await signUpAndSignIn(page, uniqueEmail(info, 'offline'), `offline-${Date.now()}-password`)
+  await page.goto(PRODUCT)
+  await stored(page, PRODUCT)
+  const nav = await openMenu(page, isMobile)
+  await nav.getByRole('button', { name: 'Logout' }).click()
+  // Logout returns to the home page.
+  await expect(page).toHaveURL(/\/$/)
+  const product = new URL(PRODUCT, page.url()).href
+  await expect
+    .poll(() => page.evaluate(async (url) => !!(await caches.match(url, { cacheName: 'pages' })), product))
+    .toBe(false)
 })
 
 test('checkout and admin are never answered from a cache: offline they show the offline page', async ({
@@ -254,6 +282,20 @@ test.describe('the push banner', () => {
     await expect(page.getByText('Subscription Failed')).toBeVisible()
     await expect(page.getByText('Unable to enable notifications. Please try again.')).toBeVisible()
     expect(await page.evaluate(() => sessionStorage.getItem('test-fake-push-endpoint'))).toBeNull()
+  })
+
+  test('the account page turns notifications on and off for this device', async ({ page, context }, info) => {
+    const sent = await fakePush(context, page)
+    await context.grantPermissions(['notifications'])
+    await signUpAndSignIn(page, uniqueEmail(info, 'push'), `push-${Date.now()}-password`)
+    await page.goto('/account')
+    const section = page.getByRole('heading', { name: 'Notifications' }).locator('..')
+    await section.getByRole('button', { name: 'Turn on notifications' }).click()
+    await expect(page.getByText('Notifications Enabled')).toBeVisible()
+    await section.getByRole('button', { name: 'Turn off notifications' }).click()
+    await expect(page.getByText('Notifications Disabled')).toBeVisible()
+    await expect(section.getByRole('button', { name: 'Turn on notifications' })).toBeVisible()
+    expect(sent.map((request) => request.method)).toEqual(['POST', 'DELETE'])
   })
 
   test('dismissing keeps it away, after a reload too', async ({ page, context }) => {
