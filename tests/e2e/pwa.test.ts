@@ -94,6 +94,52 @@ test('the service worker is served from the root, is always checked for updates,
     .toEqual([])
 })
 
+test('a push message shows the notification it carries, with the default icon and badge', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications'])
+  await page.goto('/')
+  await controlled(page)
+  // Chromium's DevTools protocol delivers a push message to the worker as a push service would.
+  const cdp = await context.newCDPSession(page)
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${baseURL}/`)
+      if (ours) resolve(ours.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseURL!,
+    registrationId: await registrationId,
+    data: JSON.stringify({ title: 'Fresh Ratlami Sev', body: 'Fried this morning', url: PRODUCT, tag: 'fresh' }),
+  })
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+        icon: notification.icon,
+        // Not in TypeScript's DOM types yet; Chromium has it.
+        badge: (notification as Notification & { badge: string }).badge,
+        tag: notification.tag,
+        data: notification.data as unknown,
+      })),
+    )
+  await expect.poll(shown).toEqual([
+    {
+      title: 'Fresh Ratlami Sev',
+      body: 'Fried this morning',
+      icon: `${baseURL}/icons/icon-192.png`,
+      badge: `${baseURL}/icons/badge-96.png`,
+      tag: 'fresh',
+      data: { url: PRODUCT },
+    },
+  ])
+})
+
 test('a visited product page and blog post are readable offline, with the offline notice', async ({
   page,
   context,
