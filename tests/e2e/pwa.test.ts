@@ -1,4 +1,8 @@
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
+import { startServer } from '../server-process.ts'
 import { openMenu, signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -92,6 +96,59 @@ test('the service worker is served from the root, is always checked for updates,
         .filter((id) => id !== 'in-incognito'),
     )
     .toEqual([])
+})
+
+test('a new build is found on the next visit: its worker takes over, precaches its files and drops the old ones', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one shop of its own is enough to see an update')
+  // A shop of its own on a copy of the build, so that this test can ship a "new build" without
+  // touching the build the other tests use. Browsers fetch a worker's script themselves, out of
+  // Playwright's routing: the new build must really be on disk.
+  const folder = await mkdtemp(path.join(tmpdir(), 'pwa-build-'))
+  const buildDir = path.join(folder, 'build')
+  await cp(path.resolve(process.env.BUILD_DIR ?? 'build'), buildDir, { recursive: true })
+  // The server build imports its packages: it finds them from the copy through this link.
+  await symlink(path.resolve('node_modules'), path.join(folder, 'node_modules'), 'dir')
+  const shop = await startServer({ BUILD_DIR: buildDir })
+  try {
+    await page.goto(`${shop.url}/`)
+    await controlled(page)
+    /** The favicon's entries in the precache (its URL carries the build's revision). */
+    const favicons = () =>
+      page.evaluate(async () => {
+        const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'))
+        const keys = name ? await (await caches.open(name)).keys() : []
+        return keys.map((request) => request.url).filter((url) => url.includes('/favicon.ico'))
+      })
+    await expect.poll(favicons).toEqual([expect.stringMatching(/__WB_REVISION__=[0-9a-f]{32}$/)])
+
+    // The next build: a changed favicon, so the worker's precache list names a new revision.
+    const script = path.join(buildDir, 'client', 'sw.js')
+    const next = (await readFile(script, 'utf8')).replace(
+      /"revision":"[0-9a-f]{32}","url":"favicon\.ico"/,
+      '"revision":"00000000000000000000000000000001","url":"favicon.ico"',
+    )
+    expect(next).toContain('00000000000000000000000000000001')
+    await writeFile(script, next)
+
+    // The browser checks /sw.js on a navigation (never from its HTTP cache).
+    await page.reload()
+    await expect.poll(favicons).toEqual([expect.stringMatching(/__WB_REVISION__=0{31}1$/)])
+    // Nothing waits for the shopper to close their tabs: the new worker is the active one.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration()
+          return registration?.waiting === null && registration.installing === null && registration.active?.state
+        }),
+      )
+      .toBe('activated')
+    await controlled(page)
+  } finally {
+    await shop.stop()
+    await rm(folder, { recursive: true, force: true })
+  }
 })
 
 test('a push message shows the notification it carries, with the default icon and badge', async ({
