@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { startServer } from '../server-process.ts'
 import { openMenu, signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
@@ -328,6 +329,15 @@ test.describe('the push banner', () => {
     await expect(banner(page)).toHaveCount(0)
     await page.goto('/products')
     await expect(banner(page)).toBeVisible()
+    // The banner, the footer's switch and the offline notice (hidden) are accessible too.
+    const results = await new AxeBuilder({ page })
+      .include('[aria-labelledby="push-banner-title"]')
+      .include('footer')
+      .include('#offline-notice')
+      .analyze()
+    expect(results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual(
+      [],
+    )
   })
 
   test('enabling with permission granted subscribes this device; the footer turns it off again', async ({
