@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { cachePolicy, isNeverCached, isReadableOffline, isSignOut, pageOfDataRequest } from './cache-rules.ts'
+import {
+  cachePolicy,
+  documentOfDataRequest,
+  isNeverCached,
+  isReadableOffline,
+  isSignOut,
+  pageOfDataRequest,
+  reloadDocumentAnswer,
+} from './cache-rules.ts'
 
 const origin = 'https://shop.example'
 const policy = (path: string) => cachePolicy(new URL(path, origin), origin)
@@ -96,5 +104,27 @@ describe('signing out', () => {
   it('is not a visit to those addresses', () => {
     expect(isSignOut('GET', '/logout')).toBe(false)
     expect(isSignOut('POST', '/cart')).toBe(false)
+  })
+})
+
+describe('a data request the worker cannot answer offline', () => {
+  it('names the document it was made for, without the router parameter', () => {
+    expect(
+      documentOfDataRequest(new URL('/products.data?category=Satwik+Products&_routes=routes%2Fproducts', origin)),
+    ).toBe('/products?category=Satwik+Products')
+    expect(documentOfDataRequest(new URL('/_root.data?_routes=routes%2Fhome', origin))).toBe('/')
+    expect(documentOfDataRequest(new URL('/checkout.data', origin))).toBe('/checkout')
+    expect(documentOfDataRequest(new URL('/products', origin))).toBeNull()
+  })
+
+  it("is answered with React Router's reload-the-document redirect", () => {
+    expect(reloadDocumentAnswer('/products/tikhi-bundi')).toEqual({
+      status: 204,
+      headers: {
+        'X-Remix-Redirect': '/products/tikhi-bundi',
+        'X-Remix-Status': '302',
+        'X-Remix-Reload-Document': 'true',
+      },
+    })
   })
 })

@@ -61,6 +61,32 @@ export function pageOfDataRequest(pathname: string): string | null {
   return page === '/_root' ? '/' : page
 }
 
+/**
+ * The document a React Router data request was made for (`/products.data?category=x&_routes=...`
+ * -> `/products?category=x`), or null for anything that is not one.
+ */
+export function documentOfDataRequest(url: URL): string | null {
+  const page = pageOfDataRequest(url.pathname)
+  if (page === null) return null
+  const search = new URLSearchParams(url.search)
+  search.delete('_routes')
+  const query = search.toString()
+  return query ? `${page}?${query}` : page
+}
+
+/**
+ * What the worker answers a data request it cannot serve offline: React Router's own "reload the
+ * document" redirect (status 204 with `X-Remix-Redirect`, as its server sends), so a link followed
+ * offline becomes a document navigation, which the worker answers with the stored page or the
+ * offline page, instead of the router's error page.
+ */
+export function reloadDocumentAnswer(documentUrl: string): { status: 204; headers: Record<string, string> } {
+  return {
+    status: 204,
+    headers: { 'X-Remix-Redirect': documentUrl, 'X-Remix-Status': '302', 'X-Remix-Reload-Document': 'true' },
+  }
+}
+
 export type CachePolicy =
   /** A visited page (document or its data): network first, the stored copy when offline. */
   | 'page'

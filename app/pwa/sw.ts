@@ -8,7 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, type Strategy } from 'workbox-strategies'
-import { cachePolicy, isSignOut } from './cache-rules.ts'
+import { cachePolicy, documentOfDataRequest, isSignOut, reloadDocumentAnswer } from './cache-rules.ts'
 import { notificationTarget } from './notification-target.ts'
 import { showOfflineNotice } from './offline-notice-marker.ts'
 import { notificationFromPush } from './push-payload.ts'
@@ -104,8 +104,15 @@ registerRoute(({ url }) => policyOf(url) === 'image', images)
 // so that a failure reaches the catch handler and shows the offline page instead of the browser's.
 registerRoute(({ request }) => request.mode === 'navigate', networkOnly)
 registerRoute(({ request }) => request.mode === 'navigate', networkOnly, 'POST')
+// Client-side navigations' data requests too, so that one failing offline reaches the catch handler.
+registerRoute(({ url }) => documentOfDataRequest(url) !== null, networkOnly)
 
-setCatchHandler(async ({ request }) => {
+setCatchHandler(async ({ request, url }) => {
+  const target = request.method === 'GET' && url ? documentOfDataRequest(url) : null
+  if (target !== null) {
+    const { status, headers } = reloadDocumentAnswer(target)
+    return new Response(null, { status, headers })
+  }
   if (request.destination === 'document' || request.mode === 'navigate') {
     const offline = await caches.match(OFFLINE_URL, { cacheName: SHELL })
     if (offline) return offline
