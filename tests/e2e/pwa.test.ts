@@ -221,6 +221,22 @@ test('a visited product page and blog post are readable offline, with the offlin
   await context.setOffline(false)
 })
 
+test('a link followed offline to a page not stored shows the offline page, not an error', async ({ page, context }) => {
+  await page.goto('/products')
+  await controlled(page)
+  await stored(page, '/products')
+  // Hydrated: the sort below is a client-side navigation (a data request, not a document).
+  await page.waitForFunction(() => {
+    const input = document.getElementById('product-search')
+    return !!input && Object.keys(input).some((key) => key.startsWith('__reactProps'))
+  })
+  await context.setOffline(true)
+  await page.getByLabel('Sort by').selectOption({ label: 'Name: A-Z' })
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible()
+  await expect(page).toHaveURL(/\/products\?sort=name$/)
+  await context.setOffline(false)
+})
+
 test('signing out forgets the stored pages, which show the signed-in header', async ({ page, isMobile }, info) => {
   await page.goto('/')
   await controlled(page)
