@@ -65,7 +65,11 @@ const pages = new NetworkFirst({
       cachedResponseWillBeUsed: async ({ cachedResponse }) => {
         if (!cachedResponse?.headers.get('content-type')?.startsWith('text/html')) return cachedResponse
         const html = showOfflineNotice(await cachedResponse.text())
-        return new Response(html, { status: cachedResponse.status, headers: cachedResponse.headers })
+        // The body is now other (decoded, changed) bytes than the ones these headers described.
+        const headers = new Headers(cachedResponse.headers)
+        headers.delete('content-length')
+        headers.delete('content-encoding')
+        return new Response(html, { status: cachedResponse.status, headers })
       },
       fetchDidSucceed: async ({ response, event }) => {
         event.waitUntil(refreshShellWhenOld())
@@ -105,10 +109,10 @@ registerRoute(({ url }) => policyOf(url) === 'image', images)
 registerRoute(({ request }) => request.mode === 'navigate', networkOnly)
 registerRoute(({ request }) => request.mode === 'navigate', networkOnly, 'POST')
 // Client-side navigations' data requests too, so that one failing offline reaches the catch handler.
-registerRoute(({ url }) => documentOfDataRequest(url) !== null, networkOnly)
+registerRoute(({ url }) => url.origin === origin && documentOfDataRequest(url) !== null, networkOnly)
 
 setCatchHandler(async ({ request, url }) => {
-  const target = request.method === 'GET' && url ? documentOfDataRequest(url) : null
+  const target = request.method === 'GET' && url?.origin === origin ? documentOfDataRequest(url) : null
   if (target !== null) {
     const { status, headers } = reloadDocumentAnswer(target)
     return new Response(null, { status, headers })
