@@ -14,6 +14,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     trace: 'retain-on-failure',
+    // The shop's service worker would answer requests that tests intercept with page.route (which
+    // never sees a worker's requests) and keep pages between tests; pwa.test.ts allows it and tests it.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [

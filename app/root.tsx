@@ -17,7 +17,10 @@ import { getViewer } from './accounts/session.server.ts'
 import { type CartView, loadCartView } from './cart/cart-session.server.ts'
 import './app.css'
 import { CartToasts } from './cart/cart-form.tsx'
+import { PushPrompt } from './notifications/push-prompt.tsx'
 import { requestContext, servicesContext } from './platform/services.server.ts'
+import { OfflineNotice } from './pwa/offline-notice.tsx'
+import { THEME_COLOR } from './pwa/web-manifest.ts'
 import { publicSettings } from './settings/public-settings.ts'
 import { getSettings } from './settings/settings.server.ts'
 import { Breadcrumb } from './shell/breadcrumb.tsx'
@@ -77,16 +80,22 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
+  useEffect(() => {
+    // Production only: the development server builds no service worker. A chunk of its own, after
+    // the page has loaded, so shop pages' first load stays as small as it was.
+    if (import.meta.env.PROD) void import('./pwa/register-service-worker.ts').then((m) => m.registerServiceWorker())
+  }, [])
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#8a3b12" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        <OfflineNotice />
         {children}
         <ScrollRestoration nonce={rootData?.nonce} />
         <Scripts nonce={rootData?.nonce} />
@@ -145,6 +154,7 @@ function Frame({
       <SiteFooter settings={settings} />
       <Toaster />
       <CartToasts />
+      <PushPrompt />
     </>
   )
 }

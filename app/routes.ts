@@ -43,6 +43,8 @@ export default [
   route('shipping-policy', 'routes/shipping-policy.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('manifest.webmanifest', 'routes/manifest.webmanifest.ts'),
+  route('offline', 'routes/offline.ts'),
   route('auth/provider/:provider', 'routes/auth.provider.$provider.ts'),
   route('api/auth/*', 'routes/api.auth.$.ts'),
   route('logout', 'routes/logout.ts'),

@@ -26,6 +26,16 @@ const TURMERIC = '#E8A33D'
 const SERIF = 'DejaVu Serif, Noto Serif, serif'
 const SANS = 'DejaVu Sans, Noto Sans, sans-serif'
 
+/** The logo's heap, rim and bowl, drawn as one white shape for the notification badge. */
+const BADGE_SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">' +
+    '<g transform="translate(256 276)" fill="#FFFFFF">' +
+    '<path d="M-156 22C-150-70-86-136 0-138C86-136 150-70 156 22Z"/>' +
+    '<rect x="-192" y="-6" width="384" height="28" rx="14"/>' +
+    '<path d="M-184 8H184C176 104 96 156 0 156C-96 156-176 104-184 8Z"/>' +
+    '<path d="M-64 154h128l16 30H-80Z"/></g></svg>',
+)
+
 const WEBP = { quality: 78, effort: 6, smartSubsample: true } as const
 const JPEG = { quality: 80, mozjpeg: true } as const
 const PNG = { compressionLevel: 9, adaptiveFiltering: true } as const
@@ -232,6 +242,11 @@ async function main(): Promise<void> {
   // maskable: the logo must stay inside the central 80% safe circle
   await iconOnCream(logoSvg, 512, 384, join(ICONS, 'maskable-512.png'))
   await iconOnCream(logoSvg, 180, 156, join(PUBLIC, 'apple-touch-icon.png'))
+  // notification badge: Android draws only its alpha channel, so a white silhouette of the logo's
+  // bowl of namkeen on transparency (the full-colour logo would become a white disc)
+  const badge = join(ICONS, 'badge-96.png')
+  await rasterise(BADGE_SVG, 96, 96).png(PNG).toFile(badge)
+  note(badge)
 
   const icoImages = await Promise.all(
     [16, 32, 48].map(async (size) => ({ size, png: await rasterise(logoSvg, size, size).png(PNG).toBuffer() })),

@@ -110,6 +110,9 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
         onFound: (_path, c) => c.header('Cache-Control', `public, max-age=${YEAR}, immutable`),
       }),
     )
+    // The service worker must be checked on every visit so a new build is found at once (browsers
+    // also never keep it more than a day); its precached files carry their own revisions.
+    app.use('/sw.js', serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }))
     app.use(
       '*',
       serveStatic({

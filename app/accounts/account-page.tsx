@@ -1,6 +1,7 @@
 // /account: a small page for the signed-in shopper.
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
+import { PushSwitchSlot } from '#app/notifications/push-prompt.tsx'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import type { AccountActionData, Enrolment } from './account-page.server.ts'
@@ -99,6 +100,14 @@ export function AccountPage({
             </Button>
           </Form>
         )}
+      </Section>
+
+      <Section title="Notifications">
+        <p className="text-sm text-muted-foreground">
+          Notifications about fresh batches and offers, on this device (each phone or computer is turned on or off on
+          its own).
+        </p>
+        <PushSwitchSlot tone="page" className="mt-3 min-h-9" />
       </Section>
 
       <Section title="Signed-in devices">

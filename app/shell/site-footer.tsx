@@ -1,5 +1,6 @@
 import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
 import { Link } from 'react-router'
+import { PushSwitchSlot } from '#app/notifications/push-prompt.tsx'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { whatsappHref } from '#app/shared/phone.ts'
 import { NAV_LINKS, POLICY_LINKS, TRACK_ORDER_LINK } from './nav-links.ts'
@@ -98,6 +99,7 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
               ))}
             </ul>
           )}
+          <PushSwitchSlot tone="footer" className="min-h-6 pt-1" />
         </div>
       </div>
       <div className="border-t border-white/15">

@@ -2,10 +2,11 @@ import { test as base, type ConsoleMessage, expect, type Page } from '@playwrigh
 
 /**
  * Forms whose refusals (4xx with a message for the shopper, or a toast for the owner on the orders
- * desk and for a refused image upload) the browser logs as failed loads.
+ * desk, for a refused image upload and for a refused push subscription) the browser logs as failed
+ * loads.
  */
 const REFUSING_FORMS =
-  /^\/(cart|checkout|track-order|admin\/uploads|admin\/orders\/[0-9a-f-]{36}|admin\/(products|blogs)\/(new|[0-9a-f-]{36}))(\.data)?$/
+  /^\/(cart|checkout|track-order|api\/push\/subscriptions|admin\/uploads|admin\/orders\/[0-9a-f-]{36}|admin\/(products|blogs)\/(new|[0-9a-f-]{36}))(\.data)?$/
 
 /**
  * Whether a console error is a 4xx the page asked for on purpose: a document that answers 4xx (an

@@ -1,0 +1,25 @@
+// The bodies of the shop's push API (POST and DELETE /api/push/subscriptions), built in one place for
+// the pages and the service worker.
+
+export interface SubscriptionBody {
+  endpoint: string
+  expirationTime: number | null
+  keys: { p256dh: string; auth: string }
+  /** Only the admin panel's "alert me on this device" sets it. */
+  owner?: true
+}
+
+/** `subscription.toJSON()` as the API takes it, with the owner flag when asked. */
+export function subscriptionBody(subscription: PushSubscription, owner = false): SubscriptionBody {
+  const json = subscription.toJSON()
+  return {
+    endpoint: json.endpoint ?? subscription.endpoint,
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    ...(owner ? { owner: true as const } : {}),
+  }
+}
+
+export function unsubscriptionBody(subscription: PushSubscription): { endpoint: string } {
+  return { endpoint: subscription.endpoint }
+}

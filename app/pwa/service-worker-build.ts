@@ -1,0 +1,82 @@
+// Builds the service worker after React Router's browser build (a Vite plugin, used by
+// vite.config.ts): bundles app/pwa/sw.ts with the Workbox modules it imports into one classic script,
+// then lets workbox-build inject this build's precache list and write it to <client>/sw.js.
+// Runs in `react-router build` (and so in `npm run build`, `npm start` and `npm test`); the
+// development server has no service worker.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
+import { parseBrowserManifest, shellAssetFiles } from './precache-list.ts'
+
+const SOURCE = fileURLToPath(new URL('./sw.ts', import.meta.url))
+
+/**
+ * Files outside the shell's modules that the worker precaches: what notifications and the offline
+ * page show, and the stand-in for pictures not loaded before going offline.
+ */
+const STATIC_FILES = [
+  'icons/icon-192.png',
+  'icons/badge-96.png',
+  'icons/icon.svg',
+  'favicon.ico',
+  'images/offline-picture.svg',
+]
+
+export function serviceWorker(): Plugin {
+  return {
+    name: 'malwa:service-worker',
+    apply: 'build',
+    buildApp: {
+      order: 'post',
+      async handler(builder) {
+        const client = builder.environments.client
+        if (!client) return
+        const clientDir = path.resolve(client.config.root, client.config.build.outDir)
+        await buildServiceWorker(clientDir, client.config.logger.info.bind(client.config.logger))
+      },
+    },
+  }
+}
+
+async function buildServiceWorker(clientDir: string, log: (message: string) => void) {
+  const [{ build }, { injectManifest }] = await Promise.all([import('vite'), import('workbox-build')])
+  const manifestFile = (await readdir(path.join(clientDir, 'assets'))).find((file) => /^manifest-.*\.js$/.test(file))
+  if (!manifestFile) throw new Error(`no React Router browser manifest in ${clientDir}/assets`)
+  const shellFiles = shellAssetFiles(
+    parseBrowserManifest(await readFile(path.join(clientDir, 'assets', manifestFile), 'utf8')),
+  )
+
+  const temporary = await mkdtemp(path.join(tmpdir(), 'sw-build-'))
+  try {
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      publicDir: false,
+      // Workbox's modules log in development builds only.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir: temporary,
+        emptyOutDir: true,
+        target: 'es2022',
+        minify: true,
+        copyPublicDir: false,
+        lib: { entry: SOURCE, formats: ['iife'], name: 'shopServiceWorker', fileName: () => 'sw.js' },
+      },
+    })
+    const { count, size, warnings } = await injectManifest({
+      swSrc: path.join(temporary, 'sw.js'),
+      swDest: path.join(clientDir, 'sw.js'),
+      globDirectory: clientDir,
+      globPatterns: [...STATIC_FILES, ...shellFiles],
+      // Hashed names change with their content: no revision needed.
+      dontCacheBustURLsMatching: /^assets\//,
+      maximumFileSizeToCacheInBytes: 1024 * 1024,
+    })
+    for (const warning of warnings) log(`service worker: ${warning}`)
+    log(`service worker: sw.js precaches ${count} files (${Math.round(size / 1024)} kB)`)
+  } finally {
+    await rm(temporary, { recursive: true, force: true })
+  }
+}

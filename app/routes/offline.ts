@@ -1,0 +1,18 @@
+// /offline: the page the service worker keeps for navigations that fail offline.
+
+import { servicesContext } from '#app/platform/services.server.ts'
+import { offlinePageHtml } from '#app/pwa/offline-page.server.tsx'
+import { getSettings } from '#app/settings/settings.server.ts'
+import type { Route } from './+types/offline'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSettings(context.get(servicesContext).db)
+  return new Response(offlinePageHtml(settings), {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      // The worker fetches it with cache: 'reload'; nobody else needs a copy.
+      'Cache-Control': 'no-cache',
+      'X-Robots-Tag': 'noindex',
+    },
+  })
+}

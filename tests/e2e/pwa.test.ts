@@ -1,0 +1,439 @@
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { BrowserContext, Page } from '@playwright/test'
+import { startServer } from '../server-process.ts'
+import { openMenu, signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+// This file tests the service worker itself, which playwright.config.ts blocks for the other files.
+test.use({ serviceWorkers: 'allow' })
+
+const PRODUCT = '/products/premium-ratlami-sev'
+const BLOG_POST = '/blog/the-story-of-ratlami-sev'
+const OFFLINE_NOTICE = 'You are offline — prices may have changed'
+const BANNER = 'Never miss a fresh batch'
+
+/** Waits until the shop's service worker controls the page. */
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js') === true)
+}
+
+/** Waits until the worker has stored a copy of the page at this path. */
+async function stored(page: Page, path: string, cacheName = 'pages') {
+  await expect
+    .poll(() =>
+      page.evaluate(async ([url, name]) => !!(await caches.match(url, { cacheName: name })), [
+        new URL(path, page.url()).href,
+        cacheName,
+      ] as const),
+    )
+    .toBe(true)
+}
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(bytes: Buffer) {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG')
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`
+}
+
+test('the shop is installable: a manifest linked from every page, named from the settings, with 192 and 512 icons', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/products')
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#8a3b12')
+
+  const response = await request.get('/manifest.webmanifest')
+  expect(response.headers()['content-type']).toContain('application/manifest+json')
+  const manifest = (await response.json()) as {
+    name: string
+    short_name: string
+    start_url: string
+    scope: string
+    display: string
+    icons: { src: string; sizes: string; type: string; purpose?: string }[]
+  }
+  expect(manifest).toMatchObject({
+    name: 'Malwa Namkeen',
+    short_name: 'Malwa Namkeen',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+  })
+  const pngs = manifest.icons.filter((icon) => icon.type === 'image/png')
+  expect(pngs.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+  expect(pngs.some((icon) => icon.purpose === 'maskable')).toBe(true)
+  for (const icon of [...pngs, { src: '/icons/badge-96.png', sizes: '96x96' }]) {
+    const png = await request.get(icon.src)
+    expect(png.ok(), icon.src).toBe(true)
+    expect(pngSize(await png.body()), icon.src).toBe(icon.sizes)
+  }
+})
+
+test('the service worker is served from the root, is always checked for updates, and controls the page', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const script = await request.get('/sw.js')
+  expect(script.headers()['cache-control']).toBe('no-cache')
+  expect(script.headers()['content-type']).toContain('javascript')
+
+  await page.goto('/')
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+  expect(scope).toBe(`${baseURL}/`)
+  await controlled(page)
+
+  // Chromium's own verdict on installing the shop (manifest, icons, worker, secure origin). Playwright's
+  // contexts are incognito ones, where Chromium installs nothing: that one reason is the browser's.
+  const cdp = await page.context().newCDPSession(page)
+  await expect
+    .poll(async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((error) => error.errorId)
+        .filter((id) => id !== 'in-incognito'),
+    )
+    .toEqual([])
+})
+
+test('a new build is found on the next visit: its worker takes over, precaches its files and drops the old ones', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one shop of its own is enough to see an update')
+  // A shop of its own on a copy of the build, so that this test can ship a "new build" without
+  // touching the build the other tests use. Browsers fetch a worker's script themselves, out of
+  // Playwright's routing: the new build must really be on disk.
+  const folder = await mkdtemp(path.join(tmpdir(), 'pwa-build-'))
+  const buildDir = path.join(folder, 'build')
+  await cp(path.resolve(process.env.BUILD_DIR ?? 'build'), buildDir, { recursive: true })
+  // The server build imports its packages: it finds them from the copy through this link.
+  await symlink(path.resolve('node_modules'), path.join(folder, 'node_modules'), 'dir')
+  const shop = await startServer({ BUILD_DIR: buildDir })
+  try {
+    await page.goto(`${shop.url}/`)
+    await controlled(page)
+    /** The favicon's entries in the precache (its URL carries the build's revision). */
+    const favicons = () =>
+      page.evaluate(async () => {
+        const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'))
+        const keys = name ? await (await caches.open(name)).keys() : []
+        return keys.map((request) => request.url).filter((url) => url.includes('/favicon.ico'))
+      })
+    await expect.poll(favicons).toEqual([expect.stringMatching(/__WB_REVISION__=[0-9a-f]{32}$/)])
+
+    // The next build: a changed favicon, so the worker's precache list names a new revision.
+    const script = path.join(buildDir, 'client', 'sw.js')
+    const next = (await readFile(script, 'utf8')).replace(
+      /"revision":"[0-9a-f]{32}","url":"favicon\.ico"/,
+      '"revision":"00000000000000000000000000000001","url":"favicon.ico"',
+    )
+    expect(next).toContain('00000000000000000000000000000001')
+    await writeFile(script, next)
+
+    // The browser checks /sw.js on a navigation (never from its HTTP cache).
+    await page.reload()
+    await expect.poll(favicons).toEqual([expect.stringMatching(/__WB_REVISION__=0{31}1$/)])
+    // Nothing waits for the shopper to close their tabs: the new worker is the active one.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration()
+          return registration?.waiting === null && registration.installing === null && registration.active?.state
+        }),
+      )
+      .toBe('activated')
+    await controlled(page)
+  } finally {
+    await shop.stop()
+    await rm(folder, { recursive: true, force: true })
+  }
+})
+
+test('a push message shows the notification it carries, with the default icon and badge', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications'])
+  await page.goto('/')
+  await controlled(page)
+  // Chromium's DevTools protocol delivers a push message to the worker as a push service would.
+  const cdp = await context.newCDPSession(page)
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${baseURL}/`)
+      if (ours) resolve(ours.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseURL!,
+    registrationId: await registrationId,
+    data: JSON.stringify({ title: 'Fresh Ratlami Sev', body: 'Fried this morning', url: PRODUCT, tag: 'fresh' }),
+  })
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+        icon: notification.icon,
+        // Not in TypeScript's DOM types yet; Chromium has it.
+        badge: (notification as Notification & { badge: string }).badge,
+        tag: notification.tag,
+        data: notification.data as unknown,
+      })),
+    )
+  await expect.poll(shown).toEqual([
+    {
+      title: 'Fresh Ratlami Sev',
+      body: 'Fried this morning',
+      icon: `${baseURL}/icons/icon-192.png`,
+      badge: `${baseURL}/icons/badge-96.png`,
+      tag: 'fresh',
+      data: { url: PRODUCT },
+    },
+  ])
+})
+
+test('a visited product page and blog post are readable offline, with the offline notice', async ({
+  page,
+  context,
+}) => {
+  // The first page is visited before the worker exists: the page hands its requests to the worker.
+  await page.goto(PRODUCT)
+  await expect(page.getByRole('heading', { level: 1, name: 'Premium Ratlami Sev' })).toBeVisible()
+  await controlled(page)
+  await stored(page, PRODUCT)
+  await page.goto(BLOG_POST)
+  await stored(page, BLOG_POST)
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden()
+
+  await context.setOffline(true)
+  await page.goto(PRODUCT)
+  await expect(page.getByRole('heading', { level: 1, name: 'Premium Ratlami Sev' })).toBeVisible()
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible()
+  await page.goto(BLOG_POST)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ratlami Sev')
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible()
+  await context.setOffline(false)
+})
+
+test('a link followed offline to a page not stored shows the offline page, not an error', async ({ page, context }) => {
+  await page.goto('/products')
+  await controlled(page)
+  await stored(page, '/products')
+  // Hydrated: the sort below is a client-side navigation (a data request, not a document).
+  await page.waitForFunction(() => {
+    const input = document.getElementById('product-search')
+    return !!input && Object.keys(input).some((key) => key.startsWith('__reactProps'))
+  })
+  await context.setOffline(true)
+  await page.getByLabel('Sort by').selectOption({ label: 'Name: A-Z' })
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible()
+  await expect(page).toHaveURL(/\/products\?sort=name$/)
+  await context.setOffline(false)
+})
+
+test('signing out forgets the stored pages, which show the signed-in header', async ({ page, isMobile }, info) => {
+  await page.goto('/')
+  await controlled(page)
+  await signUpAndSignIn(page, uniqueEmail(info, 'offline'), `offline-${Date.now()}-password`)
+  await page.goto(PRODUCT)
+  await stored(page, PRODUCT)
+  const nav = await openMenu(page, isMobile)
+  await nav.getByRole('button', { name: 'Logout' }).click()
+  // Logout returns to the home page.
+  await expect(page).toHaveURL(/\/$/)
+  const product = new URL(PRODUCT, page.url()).href
+  await expect
+    .poll(() => page.evaluate(async (url) => !!(await caches.match(url, { cacheName: 'pages' })), product))
+    .toBe(false)
+})
+
+test('checkout and admin are never answered from a cache: offline they show the offline page', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/')
+  await controlled(page)
+  await stored(page, '/offline', 'shell')
+  // Visited while online, so a worker that stored them could answer with a copy.
+  await page.goto('/checkout')
+  await page.goto('/admin')
+  expect(
+    await page.evaluate(async () => (await caches.match('/checkout')) ?? (await caches.match('/admin')) ?? null),
+  ).toBeNull()
+
+  await context.setOffline(true)
+  for (const path of ['/checkout', '/admin']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Call +91 98765 43210' })).toHaveAttribute('href', 'tel:+919876543210')
+    await expect(page.getByRole('link', { name: 'Try again' })).toBeVisible()
+  }
+  // A page never visited gets the same.
+  await page.goto('/products/navratna-mixture')
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible()
+  await context.setOffline(false)
+})
+
+test.describe('the push banner', () => {
+  /**
+   * Headless Chromium cannot reach a real push service, and the shop's push API (GET
+   * /api/push/public-key, POST and DELETE /api/push/subscriptions) is being built in parallel. So the
+   * browser's PushManager hands out a fake subscription (kept in sessionStorage so that it survives a
+   * reload), and the API is answered here per its contract, recording what the page sent. When the
+   * API lands, these tests get wired to the real endpoints.
+   */
+  async function fakePush(context: BrowserContext, page: Page) {
+    await page.addInitScript(() => {
+      const KEY = 'test-fake-push-endpoint'
+      const fake = (endpoint: string) => ({
+        endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: null },
+        getKey: () => null,
+        toJSON: () => ({
+          endpoint,
+          expirationTime: null,
+          keys: {
+            p256dh: 'BIPUL12DLfytvTajnryr2PRdAgXS3HGKiLqndGcJGabyhHheJYlNGCeXl1dn18gSJ1WAkAPIxr4gK0_dQds4yiI',
+            auth: 'FPssNDTKnInHVndSTdbKFw',
+          },
+        }),
+        unsubscribe: async () => {
+          sessionStorage.removeItem(KEY)
+          return true
+        },
+      })
+      PushManager.prototype.subscribe = async function subscribe() {
+        const endpoint = `https://push.example.test/send/${crypto.randomUUID()}`
+        sessionStorage.setItem(KEY, endpoint)
+        return fake(endpoint) as unknown as PushSubscription
+      }
+      PushManager.prototype.getSubscription = async function getSubscription() {
+        const endpoint = sessionStorage.getItem(KEY)
+        return endpoint ? (fake(endpoint) as unknown as PushSubscription) : null
+      }
+    })
+    const sent: { method: string; body: unknown }[] = []
+    // context.route, not page.route: it also sees requests that pass through the service worker.
+    await context.route('**/api/push/public-key', (route) =>
+      route.fulfill({
+        json: { publicKey: 'BDd3_hVL9fZi9Ybo2UUzA284WG5FZR30_95YeZJsiApwXKpNcF1rRPF3foIiBHXRdJI2Qhumhf6_LFTeZaNndIo' },
+      }),
+    )
+    await context.route('**/api/push/subscriptions', async (route) => {
+      const request = route.request()
+      sent.push({ method: request.method(), body: request.postDataJSON() })
+      await route.fulfill(request.method() === 'POST' ? { status: 201, json: { ok: true } } : { json: { ok: true } })
+    })
+    return sent
+  }
+
+  const banner = (page: Page) => page.getByRole('region', { name: BANNER })
+  const footerSwitch = (page: Page, name: string) => page.getByRole('contentinfo').getByRole('button', { name })
+
+  test('shows on a shop page but not on checkout', async ({ page, context }) => {
+    await fakePush(context, page)
+    await page.goto('/checkout')
+    // The footer's switch loads when notifications are ready: the banner would have shown by then.
+    await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
+    await expect(banner(page)).toHaveCount(0)
+    await page.goto('/products')
+    await expect(banner(page)).toBeVisible()
+    // The banner, the footer's switch and the offline notice (hidden) are accessible too.
+    const results = await new AxeBuilder({ page })
+      .include('[aria-labelledby="push-banner-title"]')
+      .include('footer')
+      .include('#offline-notice')
+      .analyze()
+    expect(results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual(
+      [],
+    )
+  })
+
+  test('enabling with permission granted subscribes this device; the footer turns it off again', async ({
+    page,
+    context,
+  }) => {
+    const sent = await fakePush(context, page)
+    await context.grantPermissions(['notifications'])
+    await page.goto('/products')
+    await banner(page).getByRole('button', { name: 'Enable Notifications' }).click()
+    await expect(page.getByText('Notifications Enabled')).toBeVisible()
+    await expect(banner(page)).toHaveCount(0)
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        body: {
+          endpoint: expect.stringMatching(/^https:\/\/push\.example\.test\/send\//),
+          expirationTime: null,
+          keys: { p256dh: expect.any(String), auth: 'FPssNDTKnInHVndSTdbKFw' },
+        },
+      },
+    ])
+    const endpoint = (sent[0]!.body as { endpoint: string }).endpoint
+
+    // Not offered again after a reload; the footer now offers to turn it off.
+    await page.reload()
+    await footerSwitch(page, 'Turn off notifications').click()
+    await expect(banner(page)).toHaveCount(0)
+    await expect(page.getByText('Notifications Disabled')).toBeVisible()
+    expect(sent[1]).toEqual({ method: 'DELETE', body: { endpoint } })
+    await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
+  })
+
+  test('refusing the permission says so', async ({ page, context }) => {
+    const sent = await fakePush(context, page)
+    // The visitor answers the browser's prompt with Block.
+    await page.addInitScript(() => {
+      Notification.requestPermission = async () => 'denied'
+    })
+    await page.goto('/blog')
+    await banner(page).getByRole('button', { name: 'Enable Notifications' }).click()
+    await expect(page.getByText('Notification permission denied')).toBeVisible()
+    await expect(banner(page)).toHaveCount(0)
+    expect(sent).toEqual([])
+  })
+
+  test('a subscription the shop refuses says so, and leaves the device unsubscribed', async ({ page, context }) => {
+    await fakePush(context, page)
+    await context.grantPermissions(['notifications'])
+    await context.route('**/api/push/subscriptions', (route) =>
+      route.fulfill({ status: 429, json: { ok: false, message: 'Too many subscriptions from this address' } }),
+    )
+    await page.goto('/products')
+    await banner(page).getByRole('button', { name: 'Enable Notifications' }).click()
+    await expect(page.getByText('Subscription Failed')).toBeVisible()
+    await expect(page.getByText('Unable to enable notifications. Please try again.')).toBeVisible()
+    expect(await page.evaluate(() => sessionStorage.getItem('test-fake-push-endpoint'))).toBeNull()
+  })
+
+  test('the account page turns notifications on and off for this device', async ({ page, context }, info) => {
+    const sent = await fakePush(context, page)
+    await context.grantPermissions(['notifications'])
+    await signUpAndSignIn(page, uniqueEmail(info, 'push'), `push-${Date.now()}-password`)
+    await page.goto('/account')
+    const section = page.getByRole('heading', { name: 'Notifications' }).locator('..')
+    await section.getByRole('button', { name: 'Turn on notifications' }).click()
+    await expect(page.getByText('Notifications Enabled')).toBeVisible()
+    await section.getByRole('button', { name: 'Turn off notifications' }).click()
+    await expect(page.getByText('Notifications Disabled')).toBeVisible()
+    await expect(section.getByRole('button', { name: 'Turn on notifications' })).toBeVisible()
+    expect(sent.map((request) => request.method)).toEqual(['POST', 'DELETE'])
+  })
+
+  test('dismissing keeps it away, after a reload too', async ({ page, context }) => {
+    await fakePush(context, page)
+    await page.goto('/')
+    await banner(page).getByRole('button', { name: 'Not now' }).click()
+    await expect(banner(page)).toHaveCount(0)
+    await page.reload()
+    await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
+    await expect(banner(page)).toHaveCount(0)
+  })
+})
