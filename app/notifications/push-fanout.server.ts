@@ -259,3 +259,12 @@ export async function countSubscribers(db: Tx): Promise<{ subscribers: number; o
     .where(eq(pushSubscriptions.isActive, true))
   return { subscribers: row?.subscribers ?? 0, ownerDevices: row?.ownerDevices ?? 0 }
 }
+
+/** The endpoints of the owner's devices: the Push tab tells by them whether the device it runs on is one. */
+export async function ownerEndpoints(db: Tx): Promise<string[]> {
+  const rows = await db
+    .select({ endpoint: pushSubscriptions.endpoint })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.isActive, true), eq(pushSubscriptions.isOwner, true)))
+  return rows.map((row) => row.endpoint)
+}

@@ -5,7 +5,7 @@ import { assertSameOrigin, getViewer } from '#app/accounts/session.server.ts'
 import { findAdmin, requireAdmin } from '#app/admin/guard.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
-import { countSubscribers, listNotificationHistory, sendNotification } from './push-fanout.server.ts'
+import { countSubscribers, listNotificationHistory, ownerEndpoints, sendNotification } from './push-fanout.server.ts'
 import { FAILED_TITLE, parseNotificationForm, pushTemplates, SENT_TITLE, type SendAnswer } from './push-notification.ts'
 import { firstIssue, subscribeSchema, unsubscribeSchema } from './push-subscription.ts'
 import { PushSubscriptionError, subscribe, unsubscribe } from './push-subscriptions.server.ts'
@@ -82,13 +82,19 @@ export async function subscriptionsAction({ request, context }: Args) {
 export async function pushTabLoader({ request, context }: Args) {
   if (!(await findAdmin(request, context))) return null
   const { db } = context.get(servicesContext)
-  const [history, audience, settings] = await Promise.all([
+  const [history, audience, owners, settings] = await Promise.all([
     listNotificationHistory(db),
     countSubscribers(db),
+    ownerEndpoints(db),
     getSettings(db),
   ])
   return data(
-    { history, ...audience, templates: pushTemplates({ freeDeliveryFrom: settings.freeDeliveryThreshold }) },
+    {
+      history,
+      ...audience,
+      ownerEndpoints: owners,
+      templates: pushTemplates({ freeDeliveryFrom: settings.freeDeliveryThreshold }),
+    },
     { headers: NO_STORE },
   )
 }

@@ -2,11 +2,19 @@
 import { toast } from 'sonner'
 import { disablePush, enablePush, PushPermissionDenied } from './push-client.ts'
 
-/** Enables push on this device and says how it went. */
-export async function enableWithToast(): Promise<'enabled' | 'denied' | 'failed'> {
+/** Enables push on this device (as one of the owner's, for new-order alerts) and says how it went. */
+export async function enableWithToast({
+  owner = false,
+}: {
+  owner?: boolean
+} = {}): Promise<'enabled' | 'denied' | 'failed'> {
   try {
-    await enablePush()
-    toast('Notifications Enabled', { description: 'We will tell you about fresh batches and offers.' })
+    await enablePush({ owner })
+    toast('Notifications Enabled', {
+      description: owner
+        ? 'This device will be told of every new order.'
+        : 'We will tell you about fresh batches and offers.',
+    })
     return 'enabled'
   } catch (error) {
     if (error instanceof PushPermissionDenied) {

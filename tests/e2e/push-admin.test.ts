@@ -6,9 +6,11 @@
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { type PushService, startPushService, type TestSubscriber } from '../push-service.ts'
-import { expect, test, toast } from './orders-desk-helpers.ts'
+import { expect, placeOrder, test, toast } from './orders-desk-helpers.ts'
 
 test.describe.configure({ timeout: 90_000 })
+
+const baseURL = () => process.env.E2E_BASE_URL!
 
 let service: PushService
 
@@ -111,4 +113,58 @@ test('the Push tab has no serious accessibility violations', async ({ page }) =>
   const results = await new AxeBuilder({ page }).analyze()
   const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+})
+
+test.describe('new-order alerts on the owner’s device', () => {
+  test.use({ serviceWorkers: 'allow' })
+
+  test('the owner turns them on from the Push tab, hears of the next order, and turns them off', async ({
+    page,
+    context,
+  }) => {
+    // Headless Chromium cannot reach a real push service: its PushManager hands out a subscription on
+    // the local push service (keys made by the test, so the service can decrypt what the shop sends).
+    const subscriber = service.subscriber()
+    await page.addInitScript(
+      (json) => {
+        const fake = {
+          endpoint: json.endpoint,
+          expirationTime: null,
+          options: { userVisibleOnly: true, applicationServerKey: null },
+          getKey: () => null,
+          toJSON: () => json,
+          unsubscribe: async () => {
+            sessionStorage.removeItem('owner-push')
+            return true
+          },
+        }
+        PushManager.prototype.subscribe = async () => {
+          sessionStorage.setItem('owner-push', '1')
+          return fake as unknown as PushSubscription
+        }
+        PushManager.prototype.getSubscription = async () =>
+          sessionStorage.getItem('owner-push') ? (fake as unknown as PushSubscription) : null
+      },
+      { endpoint: subscriber.endpoint, expirationTime: null, keys: subscriber.keys },
+    )
+    await context.grantPermissions(['notifications'])
+
+    await page.goto('/admin/push')
+    const alerts = page.getByRole('heading', { name: 'New-order alerts on this device' }).locator('../..')
+    await alerts.getByRole('button', { name: 'Alert me on this device' }).click()
+    await expect(toast(page, 'Notifications Enabled')).toContainText('This device will be told of every new order.')
+    await expect(alerts.getByRole('button', { name: 'Stop alerts on this device' })).toBeVisible()
+    await expect(alerts).toContainText('This device is told of every new order')
+
+    const order = await placeOrder(baseURL(), [{ slug: 'tikhi-bundi', size: '250g' }])
+    await expect
+      .poll(() => payloadsFor(subscriber).find((push) => push.title.startsWith(`New order #${order.number}`)), {
+        timeout: 30_000,
+      })
+      .toMatchObject({ url: `/admin?q=${order.number}` })
+
+    await alerts.getByRole('button', { name: 'Stop alerts on this device' }).click()
+    await expect(toast(page, 'Notifications Disabled')).toBeVisible()
+    await expect(alerts.getByRole('button', { name: 'Alert me on this device' })).toBeVisible()
+  })
 })

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { startServer } from '../server-process.ts'
 import { openMenu, signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
 import { expect, test } from './fixtures.ts'
@@ -282,13 +282,12 @@ test('checkout and admin are never answered from a cache: offline they show the 
 
 test.describe('the push banner', () => {
   /**
-   * Headless Chromium cannot reach a real push service, and the shop's push API (GET
-   * /api/push/public-key, POST and DELETE /api/push/subscriptions) is being built in parallel. So the
-   * browser's PushManager hands out a fake subscription (kept in sessionStorage so that it survives a
-   * reload), and the API is answered here per its contract, recording what the page sent. When the
-   * API lands, these tests get wired to the real endpoints.
+   * Headless Chromium cannot reach a real push service: the browser's PushManager hands out a fake
+   * subscription (kept in sessionStorage so that it survives a reload). The shop's own push API answers
+   * for real (the e2e server allows endpoints a public push service would not have); what the page sent
+   * it is recorded here.
    */
-  async function fakePush(context: BrowserContext, page: Page) {
+  async function fakePush(page: Page) {
     await page.addInitScript(() => {
       const KEY = 'test-fake-push-endpoint'
       const fake = (endpoint: string) => ({
@@ -320,16 +319,10 @@ test.describe('the push banner', () => {
       }
     })
     const sent: { method: string; body: unknown }[] = []
-    // context.route, not page.route: it also sees requests that pass through the service worker.
-    await context.route('**/api/push/public-key', (route) =>
-      route.fulfill({
-        json: { publicKey: 'BDd3_hVL9fZi9Ybo2UUzA284WG5FZR30_95YeZJsiApwXKpNcF1rRPF3foIiBHXRdJI2Qhumhf6_LFTeZaNndIo' },
-      }),
-    )
-    await context.route('**/api/push/subscriptions', async (route) => {
-      const request = route.request()
-      sent.push({ method: request.method(), body: request.postDataJSON() })
-      await route.fulfill(request.method() === 'POST' ? { status: 201, json: { ok: true } } : { json: { ok: true } })
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/push/subscriptions') {
+        sent.push({ method: request.method(), body: request.postDataJSON() })
+      }
     })
     return sent
   }
@@ -337,8 +330,8 @@ test.describe('the push banner', () => {
   const banner = (page: Page) => page.getByRole('region', { name: BANNER })
   const footerSwitch = (page: Page, name: string) => page.getByRole('contentinfo').getByRole('button', { name })
 
-  test('shows on a shop page but not on checkout', async ({ page, context }) => {
-    await fakePush(context, page)
+  test('shows on a shop page but not on checkout', async ({ page }) => {
+    await fakePush(page)
     await page.goto('/checkout')
     // The footer's switch loads when notifications are ready: the banner would have shown by then.
     await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
@@ -360,7 +353,7 @@ test.describe('the push banner', () => {
     page,
     context,
   }) => {
-    const sent = await fakePush(context, page)
+    const sent = await fakePush(page)
     await context.grantPermissions(['notifications'])
     await page.goto('/products')
     await banner(page).getByRole('button', { name: 'Enable Notifications' }).click()
@@ -387,8 +380,8 @@ test.describe('the push banner', () => {
     await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
   })
 
-  test('refusing the permission says so', async ({ page, context }) => {
-    const sent = await fakePush(context, page)
+  test('refusing the permission says so', async ({ page }) => {
+    const sent = await fakePush(page)
     // The visitor answers the browser's prompt with Block.
     await page.addInitScript(() => {
       Notification.requestPermission = async () => 'denied'
@@ -401,7 +394,7 @@ test.describe('the push banner', () => {
   })
 
   test('a subscription the shop refuses says so, and leaves the device unsubscribed', async ({ page, context }) => {
-    await fakePush(context, page)
+    await fakePush(page)
     await context.grantPermissions(['notifications'])
     await context.route('**/api/push/subscriptions', (route) =>
       route.fulfill({ status: 429, json: { ok: false, message: 'Too many subscriptions from this address' } }),
@@ -414,7 +407,7 @@ test.describe('the push banner', () => {
   })
 
   test('the account page turns notifications on and off for this device', async ({ page, context }, info) => {
-    const sent = await fakePush(context, page)
+    const sent = await fakePush(page)
     await context.grantPermissions(['notifications'])
     await signUpAndSignIn(page, uniqueEmail(info, 'push'), `push-${Date.now()}-password`)
     await page.goto('/account')
@@ -427,8 +420,8 @@ test.describe('the push banner', () => {
     expect(sent.map((request) => request.method)).toEqual(['POST', 'DELETE'])
   })
 
-  test('dismissing keeps it away, after a reload too', async ({ page, context }) => {
-    await fakePush(context, page)
+  test('dismissing keeps it away, after a reload too', async ({ page }) => {
+    await fakePush(page)
     await page.goto('/')
     await banner(page).getByRole('button', { name: 'Not now' }).click()
     await expect(banner(page)).toHaveCount(0)

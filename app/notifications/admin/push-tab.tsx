@@ -19,11 +19,14 @@ import {
   type SendAnswer,
   TITLE_MAX,
 } from '../push-notification.ts'
+import { OwnerAlerts } from './owner-alerts.tsx'
 
 export interface PushTabData {
   history: NotificationHistoryRow[]
   subscribers: number
   ownerDevices: number
+  /** The endpoints of the owner's devices, so the tab can tell whether it runs on one. */
+  ownerEndpoints: string[]
   templates: PushTemplate[]
 }
 
@@ -41,6 +44,7 @@ const istDateTime = new Intl.DateTimeFormat('en-IN', {
 export function PushTab({ data }: { data: PushTabData }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <OwnerAlerts ownerEndpoints={data.ownerEndpoints} ownerDevices={data.ownerDevices} />
       <SendForm data={data} />
       <HistoryList history={data.history} />
     </div>
