@@ -59,7 +59,7 @@ export async function enablePush({ owner = false }: { owner?: boolean } = {}): P
   } catch (error) {
     throw new PushSubscriptionFailed('Could not subscribe this device', { cause: error })
   }
-  const response = await sendJson('POST', subscriptionBody(subscription, owner))
+  const response = await sendJson('POST', subscriptionBody(subscription, { owner }))
   if (!response.ok) {
     // The shop does not know this subscription: keep the device consistent with it.
     await subscription.unsubscribe().catch(() => false)

@@ -32,6 +32,11 @@ export interface FanoutOptions {
   attempts: number
   /** Wait before try n+1 (n from 1). */
   retryDelayMs: (attempt: number) => number
+  /**
+   * How long one job pages on before it hands the rest to a new job: well inside the outbox's lease,
+   * so no other worker takes the job up while this one still sends.
+   */
+  sliceMs: number
 }
 
 export const DEFAULT_FANOUT: FanoutOptions = {
@@ -39,6 +44,7 @@ export const DEFAULT_FANOUT: FanoutOptions = {
   concurrency: 64,
   attempts: 3,
   retryDelayMs: (attempt) => 1000 * 2 ** (attempt - 1),
+  sliceMs: 60_000,
 }
 
 export interface PushServices {
@@ -158,12 +164,17 @@ const targetColumns = {
   auth: pushSubscriptions.authKey,
 }
 
-async function removeGone(db: Db, rows: Row[], results: { result: Result }[]) {
+async function removeGone(db: Tx, rows: Row[], results: { result: Result }[]) {
   const gone = rows.filter((_, index) => results[index]?.result === 'removed').map((row) => row.id)
   if (gone.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone))
 }
 
-/** The admin's notification to every active subscription, resumable from the row's cursor. */
+/**
+ * The admin's notification to every active subscription, resumable from the row's cursor. Each page
+ * is recorded only if the cursor is still where this run found it: a second run of the same job (a
+ * lease that ran out) stops at its first page instead of counting and sending everything again. After
+ * `sliceMs` of pages the rest goes to a new job, so one job never outlasts its lease.
+ */
 async function fanOutNotification(services: PushServices, notificationId: string): Promise<void> {
   const { db, config } = services
   const options = { ...DEFAULT_FANOUT, ...services.fanout }
@@ -172,6 +183,7 @@ async function fanOutNotification(services: PushServices, notificationId: string
   if (!notification || notification.completedAt) return
   const payload = JSON.stringify(notificationPayload(notification))
   const subject = await vapidSubject(db, config)
+  const started = Date.now()
   let cursor = notification.cursor
   for (;;) {
     const page: Row[] = await db
@@ -184,20 +196,39 @@ async function fanOutNotification(services: PushServices, notificationId: string
     const results = await mapLimited(page, options.concurrency, (row) =>
       pushOne(services, options, row, payload, subject),
     )
-    await removeGone(db, page, results)
-    cursor = page[page.length - 1]!.id
+    const from = cursor
+    const to = page[page.length - 1]!.id
     const tally = (result: Result) => results.filter((entry) => entry.result === result).length
-    await db
-      .update(adminNotifications)
-      .set({
-        sentCount: sql`${adminNotifications.sentCount} + ${page.length}`,
-        deliveredCount: sql`${adminNotifications.deliveredCount} + ${tally('delivered')}`,
-        failedCount: sql`${adminNotifications.failedCount} + ${tally('failed')}`,
-        removedCount: sql`${adminNotifications.removedCount} + ${tally('removed')}`,
-        cursor,
-      })
-      .where(eq(adminNotifications.id, notificationId))
+    const recorded = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(adminNotifications)
+        .set({
+          sentCount: sql`${adminNotifications.sentCount} + ${page.length}`,
+          deliveredCount: sql`${adminNotifications.deliveredCount} + ${tally('delivered')}`,
+          failedCount: sql`${adminNotifications.failedCount} + ${tally('failed')}`,
+          removedCount: sql`${adminNotifications.removedCount} + ${tally('removed')}`,
+          cursor: to,
+        })
+        .where(
+          and(
+            eq(adminNotifications.id, notificationId),
+            from ? eq(adminNotifications.cursor, from) : isNull(adminNotifications.cursor),
+          ),
+        )
+        .returning({ id: adminNotifications.id })
+      if (row) await removeGone(tx, page, results)
+      return row !== undefined
+    })
+    if (!recorded) {
+      services.logger.warn({ notificationId }, 'another run of this fan-out moved on; this one stops')
+      return
+    }
+    cursor = to
     if (page.length < options.pageSize) break
+    if (Date.now() - started >= options.sliceMs) {
+      await enqueue(db, 'push', { audience: 'subscribers', notificationId })
+      return
+    }
   }
   await db
     .update(adminNotifications)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   FILL_IN,
-  isAllowedLink,
+  isAllowedImage,
+  isSitePath,
   MESSAGE_MAX,
   parseNotificationForm,
   pushTemplates,
@@ -9,9 +10,23 @@ import {
 } from './push-notification.ts'
 
 describe('the Push tab’s rules', () => {
-  it.each(['/products', '/checkout?coupon=FIRST10', 'https://malwanamkeen.example/offers', '/blog/diwali#list'])(
-    'accepts the link %s',
-    (link) => expect(isAllowedLink(link)).toBe(true),
+  it.each(['/products', '/checkout?coupon=FIRST10', '/blog/diwali#list'])('opens the page %s', (link) =>
+    expect(isSitePath(link)).toBe(true),
+  )
+
+  // The service worker opens pages of this shop only: another site's address would open the home page.
+  it.each([
+    'https://malwanamkeen.example/offers',
+    'http://malwanamkeen.example/',
+    'javascript:alert(1)',
+    '//evil.example/x',
+    '/\\evil.example',
+    'products',
+    '/a b',
+  ])('opens no other link, such as %s', (link) => expect(isSitePath(link)).toBe(false))
+
+  it.each(['/images/hero-1280.webp', 'https://malwanamkeen.example/diwali.webp'])('shows the picture %s', (link) =>
+    expect(isAllowedImage(link)).toBe(true),
   )
 
   it.each([
@@ -20,11 +35,16 @@ describe('the Push tab’s rules', () => {
     'data:text/html,hi',
     '//evil.example/x',
     '/\\evil.example',
-    'products',
     'https://user:pass@evil.example/',
     'https://',
-    '/a b',
-  ])('refuses the link %s', (link) => expect(isAllowedLink(link)).toBe(false))
+  ])('refuses the picture %s', (link) => expect(isAllowedImage(link)).toBe(false))
+
+  it('refuses a target on another site, with the reason', () => {
+    expect(parseNotificationForm({ title: 'Hi', message: 'There', targetUrl: 'https://elsewhere.example/' })).toEqual({
+      ok: false,
+      message: 'The target URL must be a path on this site, such as /products.',
+    })
+  })
 
   it('asks for title and message first, and stores empty links as null', () => {
     expect(parseNotificationForm({ title: '', message: '', targetUrl: 'javascript:x' })).toEqual({

@@ -17,21 +17,23 @@ export const FAILED_TITLE = 'Failed to send notification. Please try again.'
 export const PUSH_ICON = '/icons/icon-192.png'
 export const PUSH_BADGE = '/icons/badge-96.png'
 
-/**
- * A link a notification may carry: an https URL, or a path on this site ('/products'). Anything else
- * (http:, javascript:, data:, '//elsewhere', '/\\elsewhere') is refused: the notification is shown by
- * the shop's own service worker, which must not open or fetch what the shop did not mean.
- */
-export function isAllowedLink(value: string): boolean {
-  if (value.length > 2000 || /[\s\\]/.test(value)) return false
-  if (value.startsWith('/')) {
-    if (value.startsWith('//')) return false
-    try {
-      return new URL(value, 'https://shop.invalid').origin === 'https://shop.invalid'
-    } catch {
-      return false
-    }
+/** A path on this site ('/products'), and nothing that leaves it ('//elsewhere', '/\\elsewhere'). */
+export function isSitePath(value: string): boolean {
+  if (value.length > 2000 || /[\s\\]/.test(value) || !value.startsWith('/') || value.startsWith('//')) return false
+  try {
+    return new URL(value, 'https://shop.invalid').origin === 'https://shop.invalid'
+  } catch {
+    return false
   }
+}
+
+/**
+ * A picture a notification may show: an https URL, or a path on this site. Anything else (http:,
+ * javascript:, data:) is refused: the shop's own service worker shows it.
+ */
+export function isAllowedImage(value: string): boolean {
+  if (isSitePath(value)) return true
+  if (value.length > 2000 || /[\s\\]/.test(value)) return false
   try {
     const url = new URL(value)
     return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === ''
@@ -40,15 +42,12 @@ export function isAllowedLink(value: string): boolean {
   }
 }
 
-const optionalLink = (label: string) =>
+const optional = (check: (value: string) => boolean, message: string) =>
   z
     .string()
     .trim()
     .transform((value) => (value === '' ? null : value))
-    .refine(
-      (value) => value === null || isAllowedLink(value),
-      `${label} must be an https:// address or a path on this site, such as /products.`,
-    )
+    .refine((value) => value === null || check(value), message)
 
 export const notificationFormSchema = z.object({
   title: z.string(FILL_IN).trim().min(1, FILL_IN).max(TITLE_MAX, `The title can be at most ${TITLE_MAX} characters.`),
@@ -57,8 +56,9 @@ export const notificationFormSchema = z.object({
     .trim()
     .min(1, FILL_IN)
     .max(MESSAGE_MAX, `The message can be at most ${MESSAGE_MAX} characters.`),
-  imageUrl: optionalLink('The image URL').default(null),
-  targetUrl: optionalLink('The target URL').default(null),
+  imageUrl: optional(isAllowedImage, 'The image URL must be an https:// address or a path on this site.').default(null),
+  // A tap opens only pages of this shop: the service worker opens nothing else (notification-target.ts).
+  targetUrl: optional(isSitePath, 'The target URL must be a path on this site, such as /products.').default(null),
 })
 
 export type NotificationForm = z.infer<typeof notificationFormSchema>

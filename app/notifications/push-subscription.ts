@@ -44,6 +44,8 @@ export const subscribeSchema = z
       })
       .strict(),
     owner: z.boolean('owner must be true or false.').optional(),
+    /** The endpoint this subscription takes over from (the service worker's pushsubscriptionchange). */
+    replaces: endpoint.optional(),
   })
   .strict()
 

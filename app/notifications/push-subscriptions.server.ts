@@ -65,6 +65,15 @@ export async function subscribe(db: Db, body: SubscribeBody, context: SubscribeC
     isOwner: owner,
   }
   await db.transaction(async (tx) => {
+    // The push service replaced the browser's subscription: the new one takes the old one's place,
+    // owner's device included (only that browser knows the old endpoint).
+    if (body.replaces && body.replaces !== body.endpoint) {
+      const [replaced] = await tx
+        .delete(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, body.replaces))
+        .returning({ isOwner: pushSubscriptions.isOwner })
+      if (replaced?.isOwner) values.isOwner = true
+    }
     const [row] = await tx
       .insert(pushSubscriptions)
       .values(values)
@@ -79,8 +88,9 @@ export async function subscribe(db: Db, body: SubscribeBody, context: SubscribeC
           isActive: true,
           // The owner's phone stays an owner's device when the shop's own banner subscribes it again
           // without asking (signed out, or as the admin); unsubscribing (which deletes the row) is
-          // how it stops. Another account signing in on that browser ends it: new orders carry
-          // customers' names and totals.
+          // how it stops. A subscribe from that browser by another signed-in account ends it (new
+          // orders carry customers' names and totals); merely signing in on it does not, as the
+          // browser then posts nothing.
           isOwner: sql`excluded.is_owner or (${pushSubscriptions.isOwner} and (excluded.user_id is null or excluded.user_id is not distinct from ${pushSubscriptions.userId} or ${context.admin !== null}))`,
           updatedAt: new Date(),
         },

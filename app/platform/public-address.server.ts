@@ -24,16 +24,17 @@ for (const [network, prefix] of [
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv4')
 }
-// IPv6: unspecified, loopback, IPv4-translated (NAT64 reaches IPv4 hosts), discard, documentation,
-// 6to4, unique local, link-local, site-local and multicast. IPv4-mapped addresses (::ffff:a.b.c.d)
+// IPv6: unspecified, loopback and IPv4-compatible (::a.b.c.d, as ::/96), IPv4-translated (NAT64
+// reaches IPv4 hosts), discard, Teredo, documentation, 6to4, unique local, link-local, site-local and
+// multicast. IPv4-mapped addresses (::ffff:a.b.c.d)
 // need no rule: BlockList checks them against the IPv4 rules above (and a /96 rule for them would
 // catch every IPv4 address too).
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['2001::', 32],
   ['2001:db8::', 32],
   ['2002::', 16],
   ['fc00::', 7],

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   cachePolicy,
+  changesWhoIsSignedIn,
   documentOfDataRequest,
   isNeverCached,
   isReadableOffline,
-  isSignOut,
   pageOfDataRequest,
   reloadDocumentAnswer,
 } from './cache-rules.ts'
@@ -94,16 +94,24 @@ describe('assets and images', () => {
   })
 })
 
-describe('signing out', () => {
-  it('is the logout form, with or without JavaScript, or the auth endpoint', () => {
-    expect(isSignOut('POST', '/logout')).toBe(true)
-    expect(isSignOut('POST', '/logout.data')).toBe(true)
-    expect(isSignOut('POST', '/api/auth/sign-out')).toBe(true)
+describe('a change of who is signed in', () => {
+  it('is signing out, with or without JavaScript, or by the auth endpoint', () => {
+    expect(changesWhoIsSignedIn('POST', '/logout')).toBe(true)
+    expect(changesWhoIsSignedIn('POST', '/logout.data')).toBe(true)
+    expect(changesWhoIsSignedIn('POST', '/api/auth/sign-out')).toBe(true)
   })
 
-  it('is not a visit to those addresses', () => {
-    expect(isSignOut('GET', '/logout')).toBe(false)
-    expect(isSignOut('POST', '/cart')).toBe(false)
+  it('is signing in, and the account page’s forms (sign out everywhere among them)', () => {
+    expect(changesWhoIsSignedIn('POST', '/auth')).toBe(true)
+    expect(changesWhoIsSignedIn('POST', '/auth.data')).toBe(true)
+    expect(changesWhoIsSignedIn('POST', '/account')).toBe(true)
+    expect(changesWhoIsSignedIn('POST', '/account.data')).toBe(true)
+  })
+
+  it('is not a visit to those addresses, nor another form', () => {
+    expect(changesWhoIsSignedIn('GET', '/logout')).toBe(false)
+    expect(changesWhoIsSignedIn('GET', '/account')).toBe(false)
+    expect(changesWhoIsSignedIn('POST', '/cart')).toBe(false)
   })
 })
 

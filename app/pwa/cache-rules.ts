@@ -112,10 +112,13 @@ export function cachePolicy(url: URL, origin: string): CachePolicy {
 }
 
 /**
- * Whether a request signs the visitor out: the header's form (`/logout`, or `/logout.data` when React
- * Router submits it) or better-auth's own endpoint. Stored pages carry the signed-in header (name,
- * cart), so the worker forgets them then.
+ * Whether a request may change who is signed in on this device: signing out (the header's form, at
+ * `/logout` or `/logout.data` when React Router submits it, or better-auth's endpoint), signing in
+ * (`/auth`, `/api/auth/*`), or the account page's forms ('sign out everywhere' is one of them). Stored
+ * pages carry the signed-in header (name, cart), so the worker forgets them then.
  */
-export function isSignOut(method: string, pathname: string): boolean {
-  return method === 'POST' && ['/logout', '/logout.data', '/api/auth/sign-out'].includes(pathname)
+export function changesWhoIsSignedIn(method: string, pathname: string): boolean {
+  if (method !== 'POST') return false
+  const page = pageOfDataRequest(pathname) ?? pathname
+  return ['/logout', '/auth', '/account'].includes(page) || pathname.startsWith('/api/auth/')
 }

@@ -4,10 +4,10 @@
 export const OFFLINE_NOTICE_ID = 'offline-notice'
 export const OFFLINE_NOTICE_TEXT = 'You are offline — prices may have changed'
 
-/** The hidden notice exactly as React renders it on the server. */
-const HIDDEN_NOTICE = `id="${OFFLINE_NOTICE_ID}" hidden=""`
+/** The notice's opening tag, whatever other attributes React renders around its id. */
+const NOTICE_TAG = new RegExp(`<p\\b[^>]*\\bid="${OFFLINE_NOTICE_ID}"[^>]*>`)
 
 /** A cached page's HTML with its offline notice shown. */
 export function showOfflineNotice(html: string): string {
-  return html.replace(HIDDEN_NOTICE, `id="${OFFLINE_NOTICE_ID}" data-from-cache=""`)
+  return html.replace(NOTICE_TAG, (tag) => tag.replace(/\shidden=""/, '').replace(/>$/, ' data-from-cache="">'))
 }

@@ -7,16 +7,22 @@ export interface SubscriptionBody {
   keys: { p256dh: string; auth: string }
   /** Only the admin panel's "alert me on this device" sets it. */
   owner?: true
+  /** The endpoint of the subscription this one replaces (the service worker's pushsubscriptionchange). */
+  replaces?: string
 }
 
-/** `subscription.toJSON()` as the API takes it, with the owner flag when asked. */
-export function subscriptionBody(subscription: PushSubscription, owner = false): SubscriptionBody {
+/** `subscription.toJSON()` as the API takes it, with the owner flag or the replaced endpoint when asked. */
+export function subscriptionBody(
+  subscription: PushSubscription,
+  { owner = false, replaces }: { owner?: boolean; replaces?: string } = {},
+): SubscriptionBody {
   const json = subscription.toJSON()
   return {
     endpoint: json.endpoint ?? subscription.endpoint,
     expirationTime: json.expirationTime ?? null,
     keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
     ...(owner ? { owner: true as const } : {}),
+    ...(replaces ? { replaces } : {}),
   }
 }
 

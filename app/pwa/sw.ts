@@ -8,7 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, type Strategy } from 'workbox-strategies'
-import { cachePolicy, documentOfDataRequest, isSignOut, reloadDocumentAnswer } from './cache-rules.ts'
+import { cachePolicy, changesWhoIsSignedIn, documentOfDataRequest, reloadDocumentAnswer } from './cache-rules.ts'
 import { notificationTarget } from './notification-target.ts'
 import { showOfflineNotice } from './offline-notice-marker.ts'
 import { notificationFromPush } from './push-payload.ts'
@@ -129,8 +129,10 @@ setCatchHandler(async ({ request, url }) => {
 })
 
 self.addEventListener('fetch', (event) => {
-  // Stored pages carry the header of whoever was signed in: signing out forgets them.
-  if (isSignOut(event.request.method, new URL(event.request.url).pathname)) event.waitUntil(caches.delete(PAGES))
+  // Stored pages carry the header of whoever was signed in: signing out or in forgets them.
+  if (changesWhoIsSignedIn(event.request.method, new URL(event.request.url).pathname)) {
+    event.waitUntil(caches.delete(PAGES))
+  }
 })
 
 /**
@@ -204,14 +206,15 @@ self.addEventListener('pushsubscriptionchange', (event) => {
         (key
           ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
           : null)
+      // The shop swaps the old row for the new one, keeping it one of the owner's devices if it was.
+      const replaces = change.oldSubscription?.endpoint
       if (fresh) {
         await fetch('/api/push/subscriptions', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(subscriptionBody(fresh)),
+          body: JSON.stringify(subscriptionBody(fresh, { replaces })),
         })
-      }
-      if (change.oldSubscription) {
+      } else if (change.oldSubscription) {
         await fetch('/api/push/subscriptions', {
           method: 'DELETE',
           headers: { 'Content-Type': 'application/json' },

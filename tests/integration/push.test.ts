@@ -271,6 +271,52 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     expect(pushService.received).toHaveLength(2)
   })
 
+  it('hands a long fan-out on to new jobs, and a second run of a page already recorded sends no more', async () => {
+    const subscribers = [
+      await subscribed(),
+      await subscribed(),
+      await subscribed(),
+      await subscribed(),
+      await subscribed(),
+    ]
+    const sliced = createPushHandler({
+      db: database.db,
+      sender: createPushSender({ keys: services.vapid, timeoutMs: 400, allowPrivate: true }),
+      config: services.config,
+      logger,
+      // Two per page, and no time for a second page in one job.
+      fanout: { retryDelayMs: () => 20, pageSize: 2, sliceMs: 0 },
+    })
+    expect(
+      (await send({ title: 'Diwali boxes', message: 'Order by Friday.', imageUrl: '', targetUrl: '' })).status,
+    ).toBe(200)
+    const [row] = await database.db
+      .select()
+      .from(adminNotifications)
+      .where(eq(adminNotifications.title, 'Diwali boxes'))
+    if (!row) throw new Error('the notification was not stored')
+    // This test runs the job itself, with the sliced handler.
+    await database.db.delete(outboxJobs)
+    // Two runs of the job at once (a worker whose lease ran out, and the one that took it up): both
+    // send the first page, one records it and queues the rest, the other finds the cursor moved and
+    // stops there.
+    const job = { audience: 'subscribers' as const, notificationId: row.id }
+    await Promise.all([sliced(job), sliced(job)])
+    expect(pushService.received).toHaveLength(4)
+    const [afterOne] = await database.db.select().from(adminNotifications).where(eq(adminNotifications.id, row.id))
+    expect(afterOne).toMatchObject({ sentCount: 2, completedAt: null })
+
+    // The job queued carries it to the end.
+    const rest = { ...handlers, push: sliced }
+    while ((await runDueJobs(database.db, rest, logger, 50)) > 0) {}
+    const [done] = await database.db.select().from(adminNotifications).where(eq(adminNotifications.id, row.id))
+    expect(done).toMatchObject({ sentCount: subscribers.length, deliveredCount: subscribers.length })
+    expect(done?.completedAt).not.toBeNull()
+    // Pages go in subscription-id order: the two devices of the first page had it twice, the rest once.
+    const times = subscribers.map((subscriber) => receivedBy(subscriber).length).sort()
+    expect(times).toEqual([1, 1, 1, 2, 2])
+  })
+
   it('removes subscriptions the push service calls gone, retries 500s and silence, and counts each', async () => {
     const gone = await subscribed()
     const missing = await subscribed()
@@ -427,6 +473,15 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     expect((await rows())[0]?.isOwner).toBe(true)
     expect((await api('POST', subscription(owner), { cookie: customerCookie })).status).toBe(201)
     expect(await rows()).toMatchObject([{ isOwner: false }])
+  })
+
+  it('hands an owner’s device on to the subscription the push service replaced it with', async () => {
+    const owner = await subscribed(true)
+    const renewed = pushService.subscriber()
+    // The service worker's pushsubscriptionchange, with no session (a worker may run signed out).
+    const answer = await api('POST', subscription(renewed, { replaces: owner.endpoint }))
+    expect(answer.status).toBe(201)
+    expect(await rows()).toMatchObject([{ endpoint: renewed.endpoint, isOwner: true }])
   })
 
   it('refuses bad subscriptions with a sentence and stores nothing', async () => {

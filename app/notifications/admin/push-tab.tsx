@@ -154,7 +154,7 @@ function SendForm({ data }: { data: PushTabData }) {
                 id="push-target"
                 label="Target URL"
                 optional
-                hint="Where a tap opens: a path on this site, such as /products, or an https:// address"
+                hint="Where a tap opens: a page of this shop, such as /products or /blog"
               >
                 {(described) => (
                   <TextInput
