@@ -1,7 +1,7 @@
 // The audit trail: every change an admin makes is recorded with the record before and after, who made
 // it and when. Callers write it inside the change's own transaction, so a change and its record land
 // together or not at all. Secrets never belong in `before`/`after` (pass what the owner may read).
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from './db.server.ts'
 import { auditLog } from './schema.ts'
 
@@ -76,14 +76,11 @@ export async function listAudit(
   const conditions: SQL[] = []
   if (entity) conditions.push(eq(auditLog.entity, entity))
   if (before) {
-    const [cursor] = await db.select({ createdAt: auditLog.createdAt }).from(auditLog).where(eq(auditLog.id, before))
-    if (cursor) {
-      const older = or(
-        lt(auditLog.createdAt, cursor.createdAt),
-        and(eq(auditLog.createdAt, cursor.createdAt), lt(auditLog.id, before)),
-      )
-      if (older) conditions.push(older)
-    }
+    // Compared in the database: created_at keeps microseconds, which a JavaScript Date would drop
+    // (rows in the cursor's millisecond were skipped). An unknown cursor gives an empty page.
+    conditions.push(
+      sql`(${auditLog.createdAt}, ${auditLog.id}) < (select c.created_at, c.id from ${auditLog} c where c.id = ${before})`,
+    )
   }
   const rows = await db
     .select()

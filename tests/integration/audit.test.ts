@@ -1,5 +1,6 @@
 // The audit log (app/platform/audit.server.ts) on a real database: what a change records, and the
 // admin's list of changes, newest first, page by page, by kind of record.
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUDIT_PAGE_SIZE, listAudit, recordAudit } from '#app/platform/audit.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
@@ -84,5 +85,22 @@ describe.each(DATABASE_KINDS)('the audit log on %s', (kind) => {
     const ids = [...first.rows, ...second.rows].map((row) => row.entityId)
     expect(new Set(ids).size).toBe(AUDIT_PAGE_SIZE + 5)
     expect(ids.at(-1)).toBe('m-0')
+  })
+
+  it('pages through changes made within one millisecond (the database keeps microseconds)', async () => {
+    // A Date keeps milliseconds only: a cursor read into one skipped the rest of its millisecond.
+    for (let index = 0; index < AUDIT_PAGE_SIZE + 5; index++) {
+      await db.insert(auditLog).values({
+        actorEmail: 'Owner',
+        action: 'review.approve',
+        entity: 'review',
+        entityId: `r-${index}`,
+        createdAt: sql`timestamptz '2026-11-24 10:00:00.123000+00' + ${index} * interval '1 microsecond'`,
+      })
+    }
+    const first = await listAudit(db, { entity: 'review' })
+    const second = await listAudit(db, { entity: 'review', before: first.next! })
+    const ids = [...first.rows, ...second.rows].map((row) => row.entityId)
+    expect(ids).toEqual(Array.from({ length: AUDIT_PAGE_SIZE + 5 }, (_, index) => `r-${AUDIT_PAGE_SIZE + 4 - index}`))
   })
 })
