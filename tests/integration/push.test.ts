@@ -32,36 +32,11 @@ import { getSettings } from '#app/settings/settings.server.ts'
 import { type PushService, startPushService, type TestSubscriber } from '../push-service.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3997'
 const logger = createLogger('silent')
 const NO_KEYS = { publicKey: undefined, privateKey: undefined, subject: undefined }
-
-interface Answer {
-  status: number
-  body: unknown
-  headers: Headers
-}
-
-/** What the client receives, whether the route returned or threw (a Response or data()). */
-async function settle(run: () => unknown): Promise<Answer> {
-  let outcome: unknown
-  try {
-    outcome = await run()
-  } catch (thrown) {
-    outcome = thrown
-  }
-  if (outcome instanceof Response) {
-    const text = await outcome.text()
-    let body: unknown = text
-    try {
-      body = JSON.parse(text)
-    } catch {}
-    return { status: outcome.status, body, headers: outcome.headers }
-  }
-  const { data, init } = outcome as { data: unknown; init?: ResponseInit }
-  return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) }
-}
 
 describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
   let database: Database

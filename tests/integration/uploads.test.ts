@@ -39,35 +39,10 @@ import {
 } from '../images.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { type RouteAnswer, settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3998'
 const logger = createLogger('silent')
-
-interface Answer {
-  status: number
-  body: unknown
-  headers: Headers
-}
-
-/** What the client receives, whether the route returned or threw (a Response or data()). */
-async function settle(run: () => Promise<unknown>): Promise<Answer> {
-  let outcome: unknown
-  try {
-    outcome = await run()
-  } catch (thrown) {
-    outcome = thrown
-  }
-  if (outcome instanceof Response) {
-    const text = await outcome.text()
-    let body: unknown = text
-    try {
-      body = JSON.parse(text)
-    } catch {}
-    return { status: outcome.status, body, headers: outcome.headers }
-  }
-  const { data, init } = outcome as { data: unknown; init?: ResponseInit }
-  return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) }
-}
 
 /** A picked file as the browser sends it: a name and a declared type that prove nothing. */
 function fileOf(bytes: Uint8Array, name: string, { type }: { type: string }): File {
@@ -211,7 +186,7 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
     return { files: files.length, audited }
   }
 
-  async function expectRefused(answer: Promise<Answer>, status: number, message: string | RegExp) {
+  async function expectRefused(answer: Promise<RouteAnswer>, status: number, message: string | RegExp) {
     const before = await stored()
     const { status: got, body, headers } = await answer
     expect(got).toBe(status)
