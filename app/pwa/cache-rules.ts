@@ -87,6 +87,19 @@ export function reloadDocumentAnswer(documentUrl: string): { status: 204; header
   }
 }
 
+/** Where React Router asks for the routes of the links on a page (its lazy route discovery). */
+export const ROUTE_DISCOVERY_PATH = '/__manifest'
+
+/**
+ * What the worker answers a route discovery it cannot serve offline: React Router's "reload the
+ * document" answer. Discovery for the links on a stored page then waits quietly (a failed fetch
+ * would be logged as an error), and a link followed offline becomes a document navigation, which the
+ * worker answers with the stored page or the offline page.
+ */
+export function reloadDocumentForDiscovery(): { status: 204; headers: Record<string, string> } {
+  return { status: 204, headers: { 'X-Remix-Reload-Document': 'true' } }
+}
+
 export type CachePolicy =
   /** A visited page (document or its data): network first, the stored copy when offline. */
   | 'page'
@@ -106,7 +119,7 @@ export function cachePolicy(url: URL, origin: string): CachePolicy {
     return 'image'
   }
   // React Router's route discovery: a stored page's links ask for it even offline.
-  if (pathname === '/__manifest') return 'page'
+  if (pathname === ROUTE_DISCOVERY_PATH) return 'page'
   const page = pageOfDataRequest(pathname) ?? pathname
   return isReadableOffline(page) ? 'page' : 'network-only'
 }
