@@ -1,5 +1,5 @@
-// The HTTP layer: request ids and logs, security headers, compression, static assets, health, and
-// everything else handed to React Router.
+// The HTTP layer: health, the page cache, request ids and logs, security headers, compression, static
+// assets, and everything else handed to React Router.
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
@@ -10,6 +10,7 @@ import { NONCE, type SecureHeadersVariables, secureHeaders } from 'hono/secure-h
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { createRequestHandler } from 'react-router'
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH, UPLOAD_TEXTS } from '../app/media/upload-rules.ts'
+import { createPageCache, isCacheableRequest, pageCacheVersions } from '../app/platform/page-cache.server.ts'
 import type { CreateLoadContext, Services } from '../app/platform/services.server.ts'
 
 export interface AppOptions {
@@ -23,18 +24,67 @@ export interface AppOptions {
 
 const YEAR = 60 * 60 * 24 * 365
 const WEEK = 60 * 60 * 24 * 7
+/**
+ * The shop's public pages: the same for every visitor without cookies, so the page cache may answer
+ * them (app/platform/page-cache.server.ts). Not the feed (XML) nor React Router's .data requests.
+ */
+const PUBLIC_PAGES =
+  /^\/(?:products(?:\/[^/.]+)?|blog(?:\/(?!feed\.xml$)[^/.]+)?|about|contact|faq|quality-policy|terms-and-conditions|privacy-policy|shipping-policy)?$/
+
+type Variables = RequestIdVariables & SecureHeadersVariables & { pageCache?: boolean }
 
 export function createApp({ services, build, mode, clientDir }: AppOptions) {
   const { config, database, logger } = services
-  const app = new Hono<{ Variables: RequestIdVariables & SecureHeadersVariables }>()
+  const app = new Hono<{ Variables: Variables }>()
   const handle = createRequestHandler(build, mode)
   const loadBuild = typeof build === 'function' ? build : async () => build
+
+  // Probes answer before any middleware: no log line, no headers to build.
+  app.get('/healthz', (c) => c.text('ok'))
+  app.get('/readyz', async (c) => {
+    try {
+      await database.ping()
+      return c.text('ready')
+    } catch (error) {
+      logger.error({ err: error }, 'readiness check failed: database unreachable')
+      return c.text('database unreachable', 503)
+    }
+  })
+
+  // A stored page is answered here, before the request id, the log line and the headers are made.
+  // In development the build changes under the server, so nothing is stored.
+  const versions = mode === 'production' ? pageCacheVersions(database) : null
+  versions?.catch((error) => logger.error({ err: error }, 'the page cache cannot follow changes: pages are rendered'))
+  const pageCache = versions ? createPageCache({ currentVersion: async () => (await versions)() }) : null
+  if (pageCache) {
+    app.use(async (c, next) => {
+      if (!PUBLIC_PAGES.test(c.req.path) || !isCacheableRequest(c.req.raw)) return next()
+      // Rendered without a nonce and not compressed: the cache hashes its scripts and compresses it.
+      c.set('pageCache', true)
+      const response = await pageCache.serve(c.req.raw, async () => {
+        await next()
+        const rendered = c.res
+        // Unset first: Hono's setter would otherwise copy the rendered answer's headers over.
+        c.res = undefined
+        return rendered
+      })
+      c.res = response
+    })
+  }
 
   app.use(requestId())
   app.use(async (c, next) => {
     const started = performance.now()
     await next()
     c.res.headers.set('X-Request-Id', c.get('requestId'))
+    // Pages for a signed-in or carted visitor are theirs alone: a shared cache must not keep them, and
+    // a browser asks again before reusing one. Routes that say more (admin: no-store) keep theirs.
+    if (
+      !c.get('pageCache') &&
+      !c.res.headers.has('Cache-Control') &&
+      c.res.headers.get('Content-Type')?.startsWith('text/html')
+    )
+      c.res.headers.set('Cache-Control', 'private, no-cache')
     logger.info(
       {
         requestId: c.get('requestId'),
@@ -72,12 +122,12 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   )
-  app.use(
-    compress({
-      contentTypeFilter: (type) =>
-        /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg)/.test(type),
-    }),
-  )
+  const compression = compress({
+    // Feeds (application/rss+xml) too; not Server-Sent Events, which must reach the browser at once.
+    contentTypeFilter: (type) =>
+      /^(text\/(?!event-stream)|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg)/.test(type),
+  })
+  app.use((c, next) => (c.get('pageCache') ? next() : compression(c, next)))
 
   // Forms and JSON are small; a larger body is refused before anything reads it. An image upload
   // may carry up to the spec's 5 MB and is answered in JSON, as its form expects.
@@ -90,17 +140,6 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     onError: (c) => c.json({ message: UPLOAD_TEXTS.tooLarge }, 413, { 'Cache-Control': 'no-store' }),
   })
   app.use((c, next) => (c.req.path === UPLOAD_PATH ? uploadLimit(c, next) : formLimit(c, next)))
-
-  app.get('/healthz', (c) => c.text('ok'))
-  app.get('/readyz', async (c) => {
-    try {
-      await database.ping()
-      return c.text('ready')
-    } catch (error) {
-      logger.error({ err: error }, 'readiness check failed: database unreachable')
-      return c.text('database unreachable', 503)
-    }
-  })
 
   if (clientDir) {
     app.use(
@@ -129,7 +168,7 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     const requestIdValue = c.get('requestId')
     const context: RouterContextProvider = createLoadContext(services, {
       requestId: requestIdValue,
-      nonce: c.get('secureHeadersNonce') ?? '',
+      nonce: c.get('pageCache') ? '' : (c.get('secureHeadersNonce') ?? ''),
       clientIp: clientIp(c.req.header('x-forwarded-for'), getConnInfo(c).remote.address, config.trustProxy),
       log: logger.child({ requestId: requestIdValue }),
     })

@@ -94,3 +94,19 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
   ],
 )
+
+/**
+ * One row: the version of everything the shop's public pages show (products and their stock,
+ * categories, settings, blog posts, reviews and their authors' names, coupons). Database triggers
+ * add one to it in every transaction that changes those tables, just before it commits (see the
+ * migration that creates this table); the page cache (app/platform/page-cache.server.ts) serves a
+ * stored page only while the version it was rendered at is still the current one.
+ */
+export const pageCacheVersion = pgTable(
+  'page_cache_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('page_cache_version_one_row', sql`${t.id} = 1`)],
+)

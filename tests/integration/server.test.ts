@@ -105,8 +105,10 @@ describe('the HTTP layer', () => {
     expect(ready.status).toBe(200)
   })
 
-  it('sends security headers, with a nonce for the inline scripts and HSTS on an https origin', async () => {
-    const response = await fetch(server.url)
+  it('sends security headers, with a nonce for the inline scripts of a visitor’s own page and HSTS on an https origin', async () => {
+    // A request with cookies is rendered for its visitor; pages for visitors without cookies come from
+    // the page cache with hashes instead (tests/integration/page-cache.test.ts).
+    const response = await fetch(server.url, { headers: { cookie: 'guest_cart=' } })
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")

@@ -1,0 +1,338 @@
+// The page cache: the rendered HTML of public pages asked for without cookies, kept in this process
+// and compressed once, served while nothing it shows has changed. docs/decisions/017-page-cache.md.
+//
+// - Freshness: database triggers add one to page_cache_version in every transaction that changes what
+//   a public page shows, and announce it on the 'page_cache' channel. A stored page is served only if
+//   it was rendered at the version current when the request arrived, so a committed change shows on
+//   the next request: with PostgreSQL every instance reads the version from the database (reads that
+//   started after the request arrived, shared by the requests waiting at that moment); the embedded
+//   database lives in this process and announces a commit before the commit returns, so the notice
+//   alone keeps the count. A safety TTL bounds what depends on the clock alone.
+// - Content-Security-Policy: a page for the cache is rendered without a nonce; its policy lists the
+//   SHA-256 of each inline script it carries, so no nonce is ever replayed and nothing else may run.
+// - Only complete 200 text/html answers without Set-Cookie and without private/no-store are stored.
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib'
+import { sql } from 'drizzle-orm'
+import { isbot } from 'isbot'
+import { ifNoneMatchHits } from './conditional-get.ts'
+import type { Database } from './db.server.ts'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** The channel the page_cache_version triggers notify on. */
+const PAGE_CACHE_CHANNEL = 'page_cache'
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024
+const DEFAULT_TTL_MS = 60_000
+const MAX_URL_LENGTH = 1024
+/** Headers of one rendered answer that a stored page does not repeat. */
+const PER_REQUEST_HEADERS = new Set(['x-request-id', 'content-length', 'content-encoding', 'date', 'transfer-encoding'])
+
+export interface PageCacheOptions {
+  /** The version of what public pages show, as of a moment after the call; see pageCacheVersions. */
+  currentVersion: () => Promise<number>
+  /** What the stored pages may take in memory. */
+  maxBytes?: number
+  /** A stored page is rendered again after this long even if nothing changed (dates, times). */
+  ttlMs?: number
+  now?: () => number
+}
+
+export interface PageCache {
+  /**
+   * Answers a GET or HEAD for a public page from the cache, or with `render` and stores the answer
+   * when it may be stored. Call it only for requests `isCacheableRequest` accepts; `render` must
+   * render the page without a nonce and without compressing it (the cache lists its scripts' hashes
+   * in its policy and compresses it, also when it is not stored).
+   */
+  serve(request: Request, render: () => Promise<Response>): Promise<Response>
+  stats(): { pages: number; bytes: number; hits: number; misses: number }
+}
+
+type Encoding = 'br' | 'gzip' | 'identity'
+/** zlib's buffers own their (non-shared) memory, as a Response body needs. */
+type Body = Uint8Array<ArrayBuffer>
+
+interface PreparedPage {
+  version: number
+  storedAt: number
+  status: number
+  etag: string
+  /** Compressed bodies; the identity body (rarely asked for) is unzipped from gzip when asked. */
+  br: Body
+  gzip: Body
+  headers: Record<string, string>
+  setCookies: string[]
+}
+
+/** Whether a request may be answered from the cache: GET/HEAD, no cookies, no credentials, a short URL. */
+export function isCacheableRequest(request: Request): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  // Any cookie may change the page (the signed-in viewer, the cart): such requests are rendered.
+  if (request.headers.get('cookie')?.trim()) return false
+  if (request.headers.has('authorization')) return false
+  return request.url.length <= MAX_URL_LENGTH
+}
+
+/**
+ * The current version of what public pages show. PostgreSQL (maybe several instances): read from
+ * page_cache_version, each call answered by a read that started after it. The embedded database
+ * (this process only): a count of the triggers' notices, which arrive before the commit returns.
+ */
+export async function pageCacheVersions(database: Database): Promise<() => Promise<number>> {
+  if (database.kind === 'pglite') {
+    let version = 0
+    const bump = () => {
+      version++
+    }
+    await database.listen(PAGE_CACHE_CHANNEL, bump, bump)
+    return async () => version
+  }
+  return freshReader(async () => {
+    const result = await database.db.execute<{ version: string }>(
+      sql`select version::text as version from page_cache_version where id = 1`,
+    )
+    return Number((result as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0)
+  })
+}
+
+/**
+ * Coalesces reads of a value that must be current: a caller gets the result of a read that started
+ * after it called, but callers arriving while one read runs share the next one. At most one read runs
+ * and one waits, however many requests there are.
+ */
+export function freshReader<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null
+  let waiting: Promise<T> | null = null
+  const start = () => {
+    const current: Promise<T> = read().finally(() => {
+      if (running === current) running = null
+    })
+    running = current
+    return current
+  }
+  return () => {
+    if (!running) return start()
+    if (!waiting) {
+      waiting = running
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          waiting = null
+          return running ?? start()
+        })
+    }
+    return waiting
+  }
+}
+
+export function createPageCache({
+  currentVersion,
+  maxBytes = DEFAULT_MAX_BYTES,
+  ttlMs = DEFAULT_TTL_MS,
+  now = Date.now,
+}: PageCacheOptions): PageCache {
+  // Insertion order is recency: a hit moves its page to the end, eviction takes from the start.
+  const pages = new Map<string, PreparedPage>()
+  const rendering = new Map<string, { version: number; page: Promise<PreparedPage | null> }>()
+  let bytes = 0
+  let hits = 0
+  let misses = 0
+
+  const store = (key: string, page: PreparedPage) => {
+    const old = pages.get(key)
+    if (old) {
+      bytes -= sizeOf(old)
+      pages.delete(key)
+    }
+    if (sizeOf(page) > maxBytes / 8) return
+    pages.set(key, page)
+    bytes += sizeOf(page)
+    for (const [oldest, evicted] of pages) {
+      if (bytes <= maxBytes) break
+      pages.delete(oldest)
+      bytes -= sizeOf(evicted)
+    }
+  }
+
+  return {
+    async serve(request, render) {
+      const key = cacheKey(request)
+      const version = await currentVersion().catch(() => null)
+      if (version === null) {
+        // Without the version nothing is served from or kept in the cache; the page still needs its hashes.
+        const result = await prepare(await render(), null, 0)
+        return result.kind === 'page' ? answer(request, result.page) : result.response
+      }
+      const stored = pages.get(key)
+      if (stored && stored.version === version && now() - stored.storedAt < ttlMs) {
+        hits++
+        pages.delete(key)
+        pages.set(key, stored)
+        return answer(request, stored)
+      }
+      misses++
+      const pending = rendering.get(key)
+      if (pending && pending.version === version) {
+        // Another request that read the same version is rendering this page: share its answer.
+        const shared = await pending.page.catch(() => null)
+        if (shared) return answer(request, shared)
+      }
+      if (request.method === 'HEAD') return render()
+      const prepared = render().then((response) => prepare(response, version, now()))
+      const page = prepared.then((result) => (result.kind === 'page' && result.storable ? result.page : null))
+      const mine = { version, page }
+      rendering.set(key, mine)
+      page
+        .then((built) => {
+          if (built) store(key, built)
+        })
+        .catch(() => {})
+        .finally(() => {
+          if (rendering.get(key) === mine) rendering.delete(key)
+        })
+      const result = await prepared
+      return result.kind === 'page' ? answer(request, result.page) : result.response
+    },
+    stats: () => ({ pages: pages.size, bytes, hits, misses }),
+  }
+}
+
+function sizeOf(page: PreparedPage): number {
+  return page.br.byteLength + page.gzip.byteLength
+}
+
+/** Host, crawler or browser (crawlers get the whole page at once), and the path with its query. */
+function cacheKey(request: Request): string {
+  const url = new URL(request.url)
+  const agent = request.headers.get('user-agent')
+  return `${url.host}\n${agent && isbot(agent) ? 'bot' : 'browser'}\n${url.pathname}${url.search}`
+}
+
+function chosenEncoding(acceptEncoding: string | null): Encoding {
+  if (!acceptEncoding) return 'identity'
+  let gzipAccepted = false
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) continue
+    if (name === 'br') return 'br'
+    if (name === 'gzip' || name === '*') gzipAccepted = true
+  }
+  return gzipAccepted ? 'gzip' : 'identity'
+}
+
+function answer(request: Request, page: PreparedPage): Response {
+  if (page.etag && ifNoneMatchHits(request.headers.get('if-none-match'), page.etag)) {
+    const { 'content-type': _type, ...headers } = page.headers
+    return new Response(null, { status: 304, headers })
+  }
+  const encoding = chosenEncoding(request.headers.get('accept-encoding'))
+  const body = encoding === 'identity' ? (gunzipSync(page.gzip) as Body) : page[encoding]
+  const headers: Record<string, string> = { ...page.headers, 'content-length': String(body.byteLength) }
+  if (encoding !== 'identity') headers['content-encoding'] = encoding
+  const init = { status: page.status, headers: withCookies(headers, page.setCookies) }
+  return new Response(request.method === 'HEAD' ? null : body, init)
+}
+
+function withCookies(headers: Record<string, string>, setCookies: string[]): HeadersInit {
+  if (setCookies.length === 0) return headers
+  const all = new Headers(headers)
+  for (const cookie of setCookies) all.append('set-cookie', cookie)
+  return all
+}
+
+type Prepared = { kind: 'page'; page: PreparedPage; storable: boolean } | { kind: 'other'; response: Response }
+
+/**
+ * A rendered HTML page made ready to send: its policy lists its inline scripts' hashes (it was
+ * rendered without a nonce), its bodies are compressed. `storable` when it may be served to others.
+ * Anything but HTML passes as it is.
+ */
+async function prepare(response: Response, version: number | null, storedAt: number): Promise<Prepared> {
+  const { headers } = response
+  const csp = headers.get('content-security-policy')
+  if (
+    !response.body ||
+    !csp ||
+    !headers.get('content-type')?.startsWith('text/html') ||
+    headers.has('content-encoding')
+  )
+    return { kind: 'other', response }
+  const setCookies = headers.getSetCookie()
+  const storable =
+    version !== null &&
+    response.status === 200 &&
+    setCookies.length === 0 &&
+    !/private|no-store/i.test(headers.get('cache-control') ?? '')
+
+  const html = new Uint8Array(await response.arrayBuffer())
+  const hashes = inlineScriptHashes(new TextDecoder().decode(html))
+  const [br, gzipped] = await Promise.all([
+    brotli(html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
+      },
+    }),
+    gzipAsync(html, { level: 9 }),
+  ])
+  const etag = storable ? `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` : ''
+
+  const kept: Record<string, string> = {}
+  for (const [name, value] of headers) {
+    if (PER_REQUEST_HEADERS.has(name) || name === 'set-cookie') continue
+    kept[name] = name === 'content-security-policy' ? policyWithHashes(value, hashes) : value
+  }
+  if (storable) {
+    // Browsers and shared caches may keep the page but must ask again before each use (an admin's
+    // change shows at once); the ETag makes that a 304. A request with cookies gets another page.
+    kept['cache-control'] = 'public, no-cache'
+    kept.vary = 'Accept-Encoding, Cookie'
+    kept.etag = etag
+  } else {
+    kept.vary = kept.vary ? `${kept.vary}, Accept-Encoding` : 'Accept-Encoding'
+  }
+  const page: PreparedPage = {
+    version: version ?? -1,
+    storedAt,
+    status: response.status,
+    etag,
+    br: br as Body,
+    gzip: gzipped as Body,
+    headers: kept,
+    setCookies,
+  }
+  return { kind: 'page', page, storable }
+}
+
+/** 'sha256-...' sources for each inline script of the page (JSON-LD data blocks are not run). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? ''
+    if (/\bsrc=/i.test(attributes) || /\btype=["']?application\/(ld\+)?json/i.test(attributes)) continue
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64')}'`,
+    )
+  }
+  return [...hashes]
+}
+
+/** The rendered page's policy with its nonce source replaced by the hashes of its scripts. */
+function policyWithHashes(policy: string, hashes: string[]): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const trimmed = directive.trim()
+      if (!/^script-src\s/i.test(trimmed)) return trimmed
+      return [...trimmed.split(/\s+/).filter((source) => !source.startsWith("'nonce-")), ...hashes].join(' ')
+    })
+    .join('; ')
+}
