@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { createPageCache, freshReader, inlineScriptHashes, isCacheableRequest } from './page-cache.server.ts'
+
+const URL_OF_PAGE = 'http://shop.test/products'
+const POLICY = "default-src 'self'; script-src 'self' 'nonce-abc123'; object-src 'none'"
+const HTML =
+  '<!DOCTYPE html><html><body><h1>Namkeen</h1><script>window.a=1</script><script type="module" src="/assets/x.js"></script><script type="application/ld+json">{"@type":"Organization"}</script></body></html>'
+
+function page(headers: Record<string, string> = {}, status = 200, body = HTML) {
+  return new Response(body, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': POLICY, ...headers },
+  })
+}
+
+/** A cache on a version the test moves, with a render that counts its calls. */
+function setUp(answer: () => Response = () => page(), options: { ttlMs?: number } = {}) {
+  let version = 1
+  let clock = 0
+  let renders = 0
+  const cache = createPageCache({ currentVersion: async () => version, now: () => clock, ...options })
+  const render = async () => {
+    renders++
+    return answer()
+  }
+  const ask = (init: RequestInit & { url?: string } = {}) =>
+    cache.serve(new Request(init.url ?? URL_OF_PAGE, { headers: { 'accept-encoding': 'br, gzip' }, ...init }), render)
+  return {
+    ask,
+    renders: () => renders,
+    change: () => version++,
+    wait: (ms: number) => (clock += ms),
+  }
+}
+
+describe('the page cache', () => {
+  it('renders a page once while nothing changes, again after a change', async () => {
+    const shop = setUp()
+    await (await shop.ask()).arrayBuffer()
+    await (await shop.ask()).arrayBuffer()
+    expect(shop.renders()).toBe(1)
+    shop.change()
+    await shop.ask()
+    expect(shop.renders()).toBe(2)
+  })
+
+  it('renders again after the safety TTL even when nothing changed', async () => {
+    const shop = setUp(undefined, { ttlMs: 1000 })
+    await shop.ask()
+    shop.wait(999)
+    await shop.ask()
+    expect(shop.renders()).toBe(1)
+    shop.wait(1)
+    await shop.ask()
+    expect(shop.renders()).toBe(2)
+  })
+
+  it('lets requests that arrive together share one render', async () => {
+    const shop = setUp()
+    const answers = await Promise.all(Array.from({ length: 20 }, () => shop.ask()))
+    expect(shop.renders()).toBe(1)
+    expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1)
+  })
+
+  it('keeps a page per query string', async () => {
+    const shop = setUp()
+    await shop.ask({ url: `${URL_OF_PAGE}?sort=name` })
+    await shop.ask({ url: `${URL_OF_PAGE}?sort=price-asc` })
+    expect(shop.renders()).toBe(2)
+  })
+
+  it.each([
+    ['sets a cookie', page({ 'set-cookie': 'guest_cart=x; Path=/' })],
+    ['is private', page({ 'cache-control': 'private, no-cache' })],
+    ['must not be stored', page({ 'cache-control': 'no-store' })],
+    ['is not a 200', page({}, 404)],
+  ])('does not keep a page that %s', async (_case, response) => {
+    const shop = setUp(() => response.clone())
+    const first = await shop.ask()
+    await shop.ask()
+    expect(shop.renders()).toBe(2)
+    expect(first.headers.get('etag')).toBeNull()
+    // Its own visitor still gets it whole, cookie included.
+    expect(first.headers.get('set-cookie')).toBe(response.headers.get('set-cookie'))
+    expect(first.status).toBe(response.status)
+  })
+
+  it("lists the page's inline scripts' hashes instead of the nonce, and leaves the other directives alone", async () => {
+    const shop = setUp()
+    const policy = (await shop.ask()).headers.get('content-security-policy')
+    const hash = createHash('sha256').update('window.a=1').digest('base64')
+    expect(policy).toBe(`default-src 'self'; script-src 'self' 'sha256-${hash}'; object-src 'none'`)
+  })
+
+  it('compresses once: Brotli, gzip or the plain page as the browser accepts', async () => {
+    const shop = setUp()
+    const br = await shop.ask()
+    expect(br.headers.get('content-encoding')).toBe('br')
+    const gzip = await shop.ask({ headers: { 'accept-encoding': 'br;q=0, gzip' } })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(HTML)
+    const plain = await shop.ask({ headers: {} })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(HTML)
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(HTML)))
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding, Cookie')
+    expect(shop.renders()).toBe(1)
+  })
+
+  it('answers a current copy with 304, and HEAD with the headers alone', async () => {
+    const shop = setUp()
+    const etag = (await shop.ask()).headers.get('etag')!
+    const revalidated = await shop.ask({ headers: { 'if-none-match': etag } })
+    expect(revalidated.status).toBe(304)
+    expect(await revalidated.text()).toBe('')
+    const head = await shop.ask({ method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('etag')).toBe(etag)
+    expect(await head.text()).toBe('')
+  })
+
+  it('renders (and keeps nothing) when the version cannot be read', async () => {
+    let renders = 0
+    const cache = createPageCache({
+      currentVersion: () => Promise.reject(new Error('database unreachable')),
+    })
+    const render = async () => {
+      renders++
+      return page()
+    }
+    const answer = await cache.serve(new Request(URL_OF_PAGE), render)
+    await cache.serve(new Request(URL_OF_PAGE), render)
+    expect(renders).toBe(2)
+    expect(answer.headers.get('content-security-policy')).not.toContain('nonce')
+    expect(answer.headers.get('etag')).toBeNull()
+  })
+})
+
+describe('which requests the page cache may answer', () => {
+  it.each([
+    ['a GET without cookies', new Request(URL_OF_PAGE), true],
+    ['a HEAD without cookies', new Request(URL_OF_PAGE, { method: 'HEAD' }), true],
+    ['a request with a cookie', new Request(URL_OF_PAGE, { headers: { cookie: 'guest_cart=x' } }), false],
+    ['a request with credentials', new Request(URL_OF_PAGE, { headers: { authorization: 'Basic eDp5' } }), false],
+    ['a POST', new Request(URL_OF_PAGE, { method: 'POST' }), false],
+    ['a very long URL', new Request(`${URL_OF_PAGE}?q=${'x'.repeat(2000)}`), false],
+  ])('%s: %s', (_case, request, cacheable) => {
+    expect(isCacheableRequest(request)).toBe(cacheable)
+  })
+})
+
+describe('inline script hashes', () => {
+  it('hashes the scripts a browser runs, not data blocks nor external scripts', () => {
+    expect(inlineScriptHashes(HTML)).toEqual([`'sha256-${createHash('sha256').update('window.a=1').digest('base64')}'`])
+  })
+})
+
+describe('a fresh reader', () => {
+  it('answers a caller with a read that started after it called, shared by those waiting together', async () => {
+    const reads: Array<(value: number) => void> = []
+    const read = freshReader(() => new Promise<number>((resolve) => reads.push(resolve)))
+    const first = read()
+    const second = read()
+    const third = read()
+    expect(reads).toHaveLength(1)
+    reads[0]!(1)
+    expect(await first).toBe(1)
+    // The second and third arrived while the first read ran: they share the next one.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(reads).toHaveLength(2)
+    reads[1]!(2)
+    expect(await second).toBe(2)
+    expect(await third).toBe(2)
+  })
+})
