@@ -248,7 +248,12 @@ describe.each(DATABASE_KINDS)('the page cache on %s', (kind) => {
       database.db,
       owner,
       'home',
-      { ratingClaim: claim, varietiesClaim: current.varietiesClaim, familiesClaim: current.familiesClaim },
+      {
+        ratingClaim: claim,
+        varietiesClaim: current.varietiesClaim,
+        familiesClaim: current.familiesClaim,
+        testimonials: current.testimonials,
+      },
       current.updatedAt.toISOString(),
     )
     for (const instance of instances) expect((await get(instance, '/')).html).toContain(claim)
