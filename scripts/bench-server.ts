@@ -208,7 +208,8 @@ try {
     console.error('No production build: building first')
     const built = spawnSync(process.execPath, [path.join(root, 'node_modules/.bin/react-router'), 'build'], {
       cwd: root,
-      stdio: 'inherit',
+      // The table is the output: the build's log goes to stderr with the progress lines.
+      stdio: ['ignore', process.stderr, process.stderr],
     })
     if (built.status !== 0) throw new Error('the build failed')
   }
