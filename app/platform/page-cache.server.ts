@@ -14,10 +14,10 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib'
-import { sql } from 'drizzle-orm'
 import { isbot } from 'isbot'
 import { ifNoneMatchHits } from './conditional-get.ts'
 import type { Database } from './db.server.ts'
+import { pageCacheVersion } from './schema.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -48,7 +48,6 @@ export interface PageCache {
    * in its policy and compresses it, also when it is not stored).
    */
   serve(request: Request, render: () => Promise<Response>): Promise<Response>
-  stats(): { pages: number; bytes: number; hits: number; misses: number }
 }
 
 type Encoding = 'br' | 'gzip' | 'identity'
@@ -91,10 +90,8 @@ export async function pageCacheVersions(database: Database): Promise<() => Promi
     return async () => version
   }
   return freshReader(async () => {
-    const result = await database.db.execute<{ version: string }>(
-      sql`select version::text as version from page_cache_version where id = 1`,
-    )
-    return Number((result as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0)
+    const [row] = await database.db.select({ version: pageCacheVersion.version }).from(pageCacheVersion)
+    return row?.version ?? 0
   })
 }
 
@@ -140,8 +137,6 @@ export function createPageCache({
   const pages = new Map<string, PreparedPage>()
   const rendering = new Map<string, { version: number; page: Promise<PreparedPage | null> }>()
   let bytes = 0
-  let hits = 0
-  let misses = 0
 
   const store = (key: string, page: PreparedPage) => {
     const old = pages.get(key)
@@ -170,12 +165,10 @@ export function createPageCache({
       }
       const stored = pages.get(key)
       if (stored && stored.version === version && now() - stored.storedAt < ttlMs) {
-        hits++
         pages.delete(key)
         pages.set(key, stored)
         return answer(request, stored)
       }
-      misses++
       const pending = rendering.get(key)
       if (pending && pending.version === version) {
         // Another request that read the same version is rendering this page: share its answer.
@@ -198,7 +191,6 @@ export function createPageCache({
       const result = await prepared
       return result.kind === 'page' ? answer(request, result.page) : result.response
     },
-    stats: () => ({ pages: pages.size, bytes, hits, misses }),
   }
 }
 
