@@ -64,6 +64,30 @@ describe('the page cache', () => {
     expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1)
   })
 
+  it('keeps the newer page when a slow render of an older version finishes last', async () => {
+    let version = 1
+    let renders = 0
+    let finishSlow: (response: Response) => void = () => {}
+    const cache = createPageCache({ currentVersion: async () => version })
+    const slow = cache.serve(new Request(URL_OF_PAGE), () => {
+      renders++
+      return new Promise<Response>((resolve) => {
+        finishSlow = resolve
+      })
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    version = 2
+    const render = async () => {
+      renders++
+      return page()
+    }
+    await cache.serve(new Request(URL_OF_PAGE), render)
+    finishSlow(page())
+    await slow
+    await cache.serve(new Request(URL_OF_PAGE), render)
+    expect(renders).toBe(2)
+  })
+
   it('keeps a page per query string', async () => {
     const shop = setUp()
     await shop.ask({ url: `${URL_OF_PAGE}?sort=name` })

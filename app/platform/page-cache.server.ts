@@ -140,6 +140,8 @@ export function createPageCache({
 
   const store = (key: string, page: PreparedPage) => {
     const old = pages.get(key)
+    // A slow render of an older version must not replace the page of a newer one.
+    if (old && old.version > page.version) return
     if (old) {
       bytes -= sizeOf(old)
       pages.delete(key)
