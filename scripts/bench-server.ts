@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { createPostgresDatabase } from '../tests/integration/databases.ts'
+import { freePort } from '../tests/server-process.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -65,11 +66,11 @@ function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   }
 }
 
-async function measure(url: string, pid: number | null): Promise<Measure> {
+async function measure(url: string, pid: number): Promise<Measure> {
   await autocannon({ url, connections, duration: warmup, headers: BROWSER_HEADERS })
   let peak: number | null = null
   const sampler = setInterval(() => {
-    const now = pid === null ? null : rssMb(pid, 'VmRSS')
+    const now = rssMb(pid, 'VmRSS')
     if (now !== null) peak = Math.max(peak ?? 0, now)
   }, 200)
   const result = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS })
@@ -89,7 +90,7 @@ async function measure(url: string, pid: number | null): Promise<Measure> {
   }
 }
 
-/** Spawns a Node process and waits for `ready(url)`; its output is drained, the last few KB kept for errors. */
+/** Spawns a Node process and waits until `readyPath` answers 200; its output is drained, the last few KB kept for errors. */
 async function startProcess(
   argv: string[],
   env: Record<string, string>,
@@ -132,8 +133,6 @@ async function stopAll() {
   await Promise.all([...started].map((child) => stop(child)))
 }
 
-let nextPort = 43_100 + Math.floor(Math.random() * 1000)
-
 const BARE_SERVER = `
 const http = require('node:http')
 const server = http.createServer((req, res) => {
@@ -145,7 +144,7 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)))
 `
 
 async function benchBare(): Promise<Measure> {
-  const port = nextPort++
+  const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const child = await startProcess(['-e', BARE_SERVER], { PATH: process.env.PATH ?? '', PORT: String(port) }, url, '/')
   try {
@@ -165,7 +164,7 @@ interface ServerRun {
 }
 
 async function benchShop(database: 'pglite' | 'postgres'): Promise<ServerRun> {
-  const port = nextPort++
+  const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-server-'))
   let drop = async () => {}
