@@ -59,7 +59,7 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   if (pageCache) {
     app.use(async (c, next) => {
       if (!PUBLIC_PAGES.test(c.req.path) || !isCacheableRequest(c.req.raw)) return next()
-      // Rendered without a nonce and not compressed: the cache hashes its scripts and compresses it.
+      // Not compressed here: the cache lists its nonced scripts' hashes instead of the nonce, and compresses it.
       c.set('pageCache', true)
       const response = await pageCache.serve(c.req.raw, async () => {
         await next()
@@ -168,7 +168,7 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     const requestIdValue = c.get('requestId')
     const context: RouterContextProvider = createLoadContext(services, {
       requestId: requestIdValue,
-      nonce: c.get('pageCache') ? '' : (c.get('secureHeadersNonce') ?? ''),
+      nonce: c.get('secureHeadersNonce') ?? '',
       clientIp: clientIp(c.req.header('x-forwarded-for'), getConnInfo(c).remote.address, config.trustProxy),
       log: logger.child({ requestId: requestIdValue }),
     })

@@ -8,8 +8,9 @@
 //   started after the request arrived, shared by the requests waiting at that moment); the embedded
 //   database lives in this process and announces a commit before the commit returns, so the notice
 //   alone keeps the count. A safety TTL bounds what depends on the clock alone.
-// - Content-Security-Policy: a page for the cache is rendered without a nonce; its policy lists the
-//   SHA-256 of each inline script it carries, so no nonce is ever replayed and nothing else may run.
+// - Content-Security-Policy: a page for the cache is rendered with a nonce of its own, like any page;
+//   its policy then lists the SHA-256 of each inline script carrying that nonce instead of the nonce,
+//   so no nonce is ever replayed, and a script that came in with the content (no nonce) still may not run.
 // - Only complete 200 text/html answers without Set-Cookie and without private/no-store are stored.
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -44,8 +45,8 @@ export interface PageCache {
   /**
    * Answers a GET or HEAD for a public page from the cache, or with `render` and stores the answer
    * when it may be stored. Call it only for requests `isCacheableRequest` accepts; `render` must
-   * render the page without a nonce and without compressing it (the cache lists its scripts' hashes
-   * in its policy and compresses it, also when it is not stored).
+   * not compress the page (the cache replaces its nonce by its scripts' hashes and compresses it, also
+   * when it is not stored).
    */
   serve(request: Request, render: () => Promise<Response>): Promise<Response>
 }
@@ -161,7 +162,7 @@ export function createPageCache({
       const key = cacheKey(request)
       const version = await currentVersion().catch(() => null)
       if (version === null) {
-        // Without the version nothing is served from or kept in the cache; the page still needs its hashes.
+        // Without the version nothing is served from or kept in the cache; the page is still prepared.
         const result = await prepare(await render(), null, 0)
         return result.kind === 'page' ? answer(request, result.page) : result.response
       }
@@ -242,9 +243,9 @@ function withCookies(headers: Record<string, string>, setCookies: string[]): Hea
 type Prepared = { kind: 'page'; page: PreparedPage; storable: boolean } | { kind: 'other'; response: Response }
 
 /**
- * A rendered HTML page made ready to send: its policy lists its inline scripts' hashes (it was
- * rendered without a nonce), its bodies are compressed. `storable` when it may be served to others.
- * Anything but HTML passes as it is.
+ * A rendered HTML page made ready to send: its policy lists the hashes of the inline scripts that
+ * carry its nonce instead of the nonce, which is taken out of the page; its bodies are compressed.
+ * `storable` when it may be served to others. Anything but HTML passes as it is.
  */
 async function prepare(response: Response, version: number | null, storedAt: number): Promise<Prepared> {
   const { headers } = response
@@ -263,8 +264,10 @@ async function prepare(response: Response, version: number | null, storedAt: num
     setCookies.length === 0 &&
     !/private|no-store/i.test(headers.get('cache-control') ?? '')
 
-  const html = new Uint8Array(await response.arrayBuffer())
-  const hashes = inlineScriptHashes(new TextDecoder().decode(html))
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+  const rendered = await response.text()
+  const hashes = inlineScriptHashes(rendered, nonce)
+  const html = new TextEncoder().encode(nonce ? rendered.replaceAll(` nonce="${nonce}"`, '') : rendered)
   const [br, gzipped] = await Promise.all([
     brotli(html, {
       params: {
@@ -304,12 +307,16 @@ async function prepare(response: Response, version: number | null, storedAt: num
   return { kind: 'page', page, storable }
 }
 
-/** 'sha256-...' sources for each inline script of the page (JSON-LD data blocks are not run). */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * 'sha256-...' sources for each inline script of the page that carries its nonce: the scripts the
+ * shop rendered, which the nonce would have allowed. One that came in with the content has no nonce.
+ */
+export function inlineScriptHashes(html: string, nonce: string | undefined): string[] {
   const hashes = new Set<string>()
+  if (!nonce) return []
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? ''
-    if (/\bsrc=/i.test(attributes) || /\btype=["']?application\/(ld\+)?json/i.test(attributes)) continue
+    if (/\bsrc=/i.test(attributes) || !attributes.includes(` nonce="${nonce}"`)) continue
     hashes.add(
       `'sha256-${createHash('sha256')
         .update(match[2] ?? '')

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts'
 
 // A visitor without cookies gets public pages from the page cache: the same bytes for everybody,
-// so no nonce; the policy lists the SHA-256 of the page's own inline scripts instead.
+// so its policy lists the SHA-256 of the inline scripts the shop rendered (with their nonce) instead of the nonce.
 test('a page from the cache runs its own inline scripts under its hash-based policy and refuses any other', async ({
   page,
   consoleErrors,
