@@ -36,6 +36,14 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** Serialises migrations of several app instances starting at once on one PostgreSQL. */
 const MIGRATION_LOCK = 72_430_001
 
+/**
+ * The embedded server lives in this process's memory, where PostgreSQL's defaults for a machine of its
+ * own (128 MB of shared buffers, touched as it starts) would be most of the shop's footprint. The
+ * operating system's file cache still holds the data files, so a small buffer pool costs reads of
+ * memory, not of the disk.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB']
+
 export interface DatabaseOptions {
   /** postgres:// URL; when unset, PGlite is used. */
   databaseUrl?: string
@@ -68,14 +76,12 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     }
   }
 
-  let client: PGlite
-  if (dataDir === null) {
-    client = new PGlite()
-  } else {
-    const folder = path.resolve(dataDir, 'pgdata')
+  let folder: string | undefined
+  if (dataDir !== null) {
+    folder = path.resolve(dataDir, 'pgdata')
     mkdirSync(folder, { recursive: true })
-    client = new PGlite(folder)
   }
+  const client = new PGlite(folder, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
