@@ -140,9 +140,13 @@ async function measureStart(env: Record<string, string>, stop: 'clean' | 'kill')
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-async function repeat(name: string, times: number, once: () => Promise<Measure>): Promise<Measure & { runs: Measure[] }> {
+async function repeat(
+  name: string,
+  times: number,
+  measure: () => Promise<Measure>,
+): Promise<Measure & { runs: Measure[] }> {
   const measured: Measure[] = []
-  for (let run = 0; run < times; run++) measured.push(await once())
+  for (let run = 0; run < times; run++) measured.push(await measure())
   const result = {
     firstOkMs: median(measured.map((m) => m.firstOkMs)),
     rssMb: median(measured.map((m) => m.rssMb)),

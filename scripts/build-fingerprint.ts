@@ -33,7 +33,8 @@ export function computeFingerprint(root: string): string {
     if (!existsSync(full)) continue
     if (!input.includes('.')) {
       for (const entry of readdirSync(full, { recursive: true, withFileTypes: true })) {
-        if (entry.isFile() && !NOT_READ_BY_THE_BUILD.test(entry.name)) files.push(path.join(entry.parentPath, entry.name))
+        if (entry.isFile() && !NOT_READ_BY_THE_BUILD.test(entry.name))
+          files.push(path.join(entry.parentPath, entry.name))
       }
     } else files.push(full)
   }
@@ -75,7 +76,7 @@ export function buildFingerprint(): Plugin[] {
       apply: 'build',
       buildApp: {
         order: 'pre',
-        handler(builder) {
+        async handler(builder) {
           const buildDir = buildDirOf(builder)
           if (!buildDir) return
           fingerprint = computeFingerprint(builder.config.root)
@@ -88,7 +89,7 @@ export function buildFingerprint(): Plugin[] {
       apply: 'build',
       buildApp: {
         order: 'post',
-        handler(builder) {
+        async handler(builder) {
           const buildDir = buildDirOf(builder)
           if (!buildDir || !fingerprint) return
           writeFileSync(path.join(buildDir, FINGERPRINT_FILE), `${JSON.stringify({ sources: fingerprint })}\n`)
