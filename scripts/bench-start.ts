@@ -27,9 +27,13 @@ const postgresServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABA
 const PAGES = ['/', '/products', '/blog', '/about', '/faq']
 /** Idle time before RSS is read: long enough for the collector to settle after the page loads. */
 const REST_MS = 5000
+/** /proc reports CPU time in clock ticks: 100 a second on Linux. */
+const CLOCK_TICKS = 100
 
 interface Measure {
   firstOkMs: number
+  /** CPU time (user + system) of the server process by its first 200: steadier than wall time on a busy machine. */
+  serverCpuMs: number
   rssMb: number
 }
 
@@ -55,6 +59,16 @@ function descendants(pid: number): number[] {
   }
   walk(pid)
   return found
+}
+
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const [utime, stime] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 13)
+    .map(Number)
+  return Math.round(((utime! + stime!) * 1000) / CLOCK_TICKS)
 }
 
 function rssMb(pid: number): number {
@@ -107,13 +121,17 @@ async function measureStart(env: Record<string, string>, stop: 'clean' | 'kill')
   const exited = once(npm, 'exit')
   try {
     let firstOkMs = 0
+    let serverCpuMs = 0
     while (!firstOkMs) {
       if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}:\n${errors}`)
       if (performance.now() - started > 180_000) throw new Error(`no 200 on / in 180 s:\n${errors}`)
       try {
         const response = await fetch(url)
         await response.arrayBuffer()
-        if (response.status === 200) firstOkMs = Math.round(performance.now() - started)
+        if (response.status === 200) {
+          firstOkMs = Math.round(performance.now() - started)
+          serverCpuMs = cpuMs(serverPid(npm))
+        }
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 10))
       }
@@ -125,7 +143,7 @@ async function measureStart(env: Record<string, string>, stop: 'clean' | 'kill')
     const server = serverPid(npm)
     const rss = rssMb(server)
     killQuietly(server, stop === 'kill' ? 'SIGKILL' : 'SIGTERM')
-    return { firstOkMs, rssMb: rss }
+    return { firstOkMs, serverCpuMs, rssMb: rss }
   } finally {
     const timer = setTimeout(() => {
       for (const pid of [...descendants(npm.pid!), npm.pid!]) killQuietly(pid, 'SIGKILL')
@@ -149,11 +167,12 @@ async function repeat(
   for (let run = 0; run < times; run++) measured.push(await measure())
   const result = {
     firstOkMs: median(measured.map((m) => m.firstOkMs)),
+    serverCpuMs: median(measured.map((m) => m.serverCpuMs)),
     rssMb: median(measured.map((m) => m.rssMb)),
     runs: measured,
   }
   console.log(
-    `${name.padEnd(24)} first 200 on / ${String(result.firstOkMs).padStart(6)} ms   RSS at rest ${String(result.rssMb).padStart(4)} MB   (runs: ${measured.map((m) => `${m.firstOkMs} ms/${m.rssMb} MB`).join(', ')})`,
+    `${name.padEnd(24)} first 200 on / ${String(result.firstOkMs).padStart(6)} ms   server CPU ${String(result.serverCpuMs).padStart(5)} ms   RSS at rest ${String(result.rssMb).padStart(4)} MB   (runs: ${measured.map((m) => `${m.firstOkMs} ms, ${m.serverCpuMs} ms CPU, ${m.rssMb} MB`).join('; ')})`,
   )
   return result
 }
