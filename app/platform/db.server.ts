@@ -37,10 +37,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 const MIGRATION_LOCK = 72_430_001
 
 /**
- * The embedded server lives in this process's memory, where PostgreSQL's defaults for a machine of its
- * own (128 MB of shared buffers, touched as it starts) would be most of the shop's footprint. The
- * operating system's file cache still holds the data files, so a small buffer pool costs reads of
- * memory, not of the disk.
+ * The embedded server lives in this process's memory, where PostgreSQL's default buffer pool for a
+ * machine of its own (128 MB of shared buffers) stays resident once used. The operating system's file
+ * cache still holds the data files, so a small pool costs reads from memory, not from the disk.
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB']
 
@@ -81,7 +80,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     folder = path.resolve(dataDir, 'pgdata')
     mkdirSync(folder, { recursive: true })
   }
-  const client = new PGlite(folder, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] })
+  const client = new PGlite({ dataDir: folder, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
