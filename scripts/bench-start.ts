@@ -133,8 +133,9 @@ async function measureStart(env: Record<string, string>, stop: 'clean' | 'kill')
           serverCpuMs = cpuMs(serverPid(npm))
         }
       } catch {
-        await new Promise((resolve) => setTimeout(resolve, 10))
+        // not listening yet
       }
+      if (!firstOkMs) await new Promise((resolve) => setTimeout(resolve, 10))
     }
     for (let round = 0; round < 3; round++) {
       for (const page of PAGES) await (await fetch(url + page)).arrayBuffer()
