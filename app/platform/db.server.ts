@@ -1,6 +1,6 @@
 // The database adapter: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Nothing connects on import; start-up calls openDatabase() once and migrate() explicitly.
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -75,12 +75,17 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     }
   }
 
+  const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }
   let folder: string | undefined
   if (dataDir !== null) {
     folder = path.resolve(dataDir, 'pgdata')
     mkdirSync(folder, { recursive: true })
+    // Creating the cluster (initdb) grows PGlite's WebAssembly memory to about 500 MB, which
+    // WebAssembly never gives back: an instance of its own creates it and is closed.
+    if (!existsSync(path.join(folder, 'PG_VERSION')))
+      await (await PGlite.create({ dataDir: folder, ...options })).close()
   }
-  const client = new PGlite({ dataDir: folder, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] })
+  const client = new PGlite({ dataDir: folder, ...options })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
