@@ -3,7 +3,7 @@
 // folder (a Vite plugin, used by vite.config.ts, so `npm run build`, `npx react-router build` and
 // `npm test` all keep it true); `npm start` rebuilds only when it is missing or differs.
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin, ViteBuilder } from 'vite'
 
@@ -31,7 +31,7 @@ export function computeFingerprint(root: string): string {
   for (const input of BUILD_INPUTS) {
     const full = path.join(root, input)
     if (!existsSync(full)) continue
-    if (!input.includes('.')) {
+    if (statSync(full).isDirectory()) {
       for (const entry of readdirSync(full, { recursive: true, withFileTypes: true })) {
         if (entry.isFile() && !NOT_READ_BY_THE_BUILD.test(entry.name))
           files.push(path.join(entry.parentPath, entry.name))

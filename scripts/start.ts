@@ -25,7 +25,7 @@ if (state !== 'current') {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-// V8 keeps the code it compiles for the server's ~1,500 modules on disk (the system's temporary
-// folder), and later starts reuse it.
+// V8 keeps the code it compiles for the server's thousand-odd modules (and the TypeScript it strips)
+// on disk, in the system's temporary folder, and later starts reuse it.
 enableCompileCache()
 await import('../server/main.ts')
