@@ -8,7 +8,8 @@
 //                      again, into the project's build folder), on the embedded database
 // and the first start on an empty database of each kind. `--dir <folder>` measures another checkout
 // (e.g. the code before a change); `--runs N` (default 3) repeats each case and reports the median.
-// Writes bench-results/start.json (start-<folder>.json for --dir). Measures, asserts nothing; stops every process it starts by PID.
+// Writes bench-results/start.json (start-<folder>.json for --dir). Measures, asserts nothing; stops
+// every process it starts by PID.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -37,14 +38,19 @@ interface Measure {
   rssMb: number
 }
 
+/** The fields of /proc/<pid>/stat after the command name (state, parent, ...: field 3 onwards). */
+function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
 /** The process ids under `pid` (children first seen in /proc), deepest last. */
 function descendants(pid: number): number[] {
   const children = new Map<number, number[]>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      const parent = Number(statFields(entry)[1])
       children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
     } catch {
       // gone meanwhile
@@ -62,12 +68,7 @@ function descendants(pid: number): number[] {
 }
 
 function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const [utime, stime] = stat
-    .slice(stat.lastIndexOf(')') + 2)
-    .split(' ')
-    .slice(11, 13)
-    .map(Number)
+  const [utime, stime] = statFields(pid).slice(11, 13).map(Number)
   return Math.round(((utime! + stime!) * 1000) / CLOCK_TICKS)
 }
 
