@@ -1,4 +1,5 @@
 // Start-up: configuration, database (migrated explicitly), first-start data, HTTP server, shutdown.
+import './node-env.ts'
 import { createHmac, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { createServer, type RequestListener } from 'node:http'
@@ -49,6 +50,8 @@ function readConfig(): Config {
 
 const config = readConfig()
 const logger = createLogger(config.logLevel)
+// The server build loads while the database opens: each takes a few hundred milliseconds.
+const serverBuild = dev ? undefined : loadServerBuild()
 const dataDir = path.resolve(root, config.dataDir)
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
 await database.migrate()
@@ -108,7 +111,7 @@ const feedPruner = startPoller(() => pruneShopEvents(database.db), {
 const statsCompactor = startOrderStatsCompactor(database, logger)
 const reconciler = payments ? startPaymentReconciler(database.db, payments.gateway, logger) : null
 
-const listener = dev ? await createDevListener() : await createProductionListener()
+const listener = serverBuild ? createProductionListener(await serverBuild) : await createDevListener()
 const server = createServer(listener)
 server.listen(config.port, config.host, () => {
   logger.info(
@@ -165,13 +168,19 @@ async function bootstrapAdmin() {
   }
 }
 
-async function createProductionListener(): Promise<RequestListener> {
+function loadServerBuild(): Promise<ServerBuild> {
   const buildFile = path.join(buildDir, 'server/index.js')
   if (!existsSync(buildFile)) {
     console.error('No production build found: run `npm run build` first (npm start does it for you).')
     process.exit(1)
   }
-  const build = (await import(buildFile)) as ServerBuild
+  const loading = import(buildFile) as Promise<ServerBuild>
+  // Awaited, and so reported, once the database is ready; until then a failure waits its turn.
+  loading.catch(() => {})
+  return loading
+}
+
+function createProductionListener(build: ServerBuild): RequestListener {
   const clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'))
   return getRequestListener(createApp({ services, build, mode: 'production', clientDir }).fetch)
 }

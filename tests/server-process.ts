@@ -31,11 +31,14 @@ export interface RunningServer {
   stop: () => Promise<number | null>
 }
 
-/** Runs server/main.ts with the given environment (on top of a clean one) and waits until it is ready. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Runs server/main.ts (or `entry`, such as scripts/start.ts) with the given environment (on top of a
+ * clean one) and waits until it is ready.
+ */
+export async function startServer(env: Record<string, string> = {}, entry = 'server/main.ts'): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

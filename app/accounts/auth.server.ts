@@ -1,10 +1,14 @@
 // better-auth on the shop's own database (docs/decisions/005-accounts-with-better-auth.md). Created
 // once at start-up by server/main.ts and handed to loaders and actions as a service; nothing here
 // runs on import.
-import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
-import { genericOAuth, phoneNumber, twoFactor } from 'better-auth/plugins'
+// The entry without Kysely (the shop talks to its database through Drizzle), and each plugin from its
+// own entry rather than the barrel of every plugin: about 450 fewer modules for the server to load.
+import { betterAuth } from 'better-auth/minimal'
+import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { phoneNumber } from 'better-auth/plugins/phone-number'
+import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
 import type { Config } from '#app/platform/config.server.ts'
 import type { Db } from '#app/platform/db.server.ts'

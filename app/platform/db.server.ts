@@ -1,6 +1,6 @@
 // The database adapter: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Nothing connects on import; start-up calls openDatabase() once and migrate() explicitly.
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -36,6 +36,13 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** Serialises migrations of several app instances starting at once on one PostgreSQL. */
 const MIGRATION_LOCK = 72_430_001
 
+/**
+ * The embedded server lives in this process's memory, where PostgreSQL's default buffer pool for a
+ * machine of its own (128 MB of shared buffers) stays resident once used. The operating system's file
+ * cache still holds the data files, so a small pool costs reads from memory, not from the disk.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB']
+
 export interface DatabaseOptions {
   /** postgres:// URL; when unset, PGlite is used. */
   databaseUrl?: string
@@ -68,14 +75,17 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     }
   }
 
-  let client: PGlite
-  if (dataDir === null) {
-    client = new PGlite()
-  } else {
-    const folder = path.resolve(dataDir, 'pgdata')
+  const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }
+  let folder: string | undefined
+  if (dataDir !== null) {
+    folder = path.resolve(dataDir, 'pgdata')
     mkdirSync(folder, { recursive: true })
-    client = new PGlite(folder)
+    // Creating the cluster (initdb) grows PGlite's WebAssembly memory to about 500 MB, which
+    // WebAssembly never gives back: an instance of its own creates it and is closed.
+    if (!existsSync(path.join(folder, 'PG_VERSION')))
+      await (await PGlite.create({ dataDir: folder, ...options })).close()
   }
+  const client = new PGlite({ dataDir: folder, ...options })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,

@@ -1,0 +1,136 @@
+// What `npm start` serves: the existing build when it was made from the sources as they are, a new
+// build when it is missing or stale (scripts/start.ts, scripts/build-fingerprint.ts); and a restart
+// after an unclean stop of the embedded database still serves, seeding nothing twice.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { products } from '#app/catalog/schema.ts'
+import { openDatabase } from '#app/platform/db.server.ts'
+import { buildState, computeFingerprint, FINGERPRINT_FILE } from '../../scripts/build-fingerprint.ts'
+import { startServer, temporaryDataDir } from '../server-process.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+describe('the build-or-serve decision', () => {
+  let tree: string
+  let buildDir: string
+  const write = (file: string, content: string) => {
+    mkdirSync(path.dirname(path.join(tree, file)), { recursive: true })
+    writeFileSync(path.join(tree, file), content)
+  }
+  const recordBuild = () => {
+    write('build/server/index.js', 'export {}')
+    writeFileSync(path.join(buildDir, FINGERPRINT_FILE), JSON.stringify({ sources: computeFingerprint(tree) }))
+  }
+
+  beforeAll(() => {
+    tree = mkdtempSync(path.join(tmpdir(), 'shop-sources-'))
+    buildDir = path.join(tree, 'build')
+    write('app/root.tsx', 'export default function Root() {}')
+    write('app/catalog/sizes.ts', 'export const SIZES = [250, 500, 1000]')
+    write('app/catalog/sizes.test.ts', 'test("sizes")')
+    write('public/favicon.ico', 'icon')
+    write('package-lock.json', '{"lockfileVersion": 3}')
+    write('vite.config.ts', 'export default {}')
+  })
+  afterAll(() => rmSync(tree, { recursive: true, force: true }))
+
+  it('builds when there is no build', () => {
+    expect(buildState(tree, buildDir)).toBe('missing')
+  })
+
+  it('serves a build made from the sources as they are', () => {
+    recordBuild()
+    expect(buildState(tree, buildDir)).toBe('current')
+  })
+
+  it('builds again after a source, a public file, the lockfile or the build configuration changed', () => {
+    for (const [file, content] of [
+      ['app/catalog/sizes.ts', 'export const SIZES = [250, 500]'],
+      ['public/favicon.ico', 'a new icon'],
+      ['package-lock.json', '{"lockfileVersion": 3, "packages": {}}'],
+      ['vite.config.ts', 'export default { build: {} }'],
+      ['app/catalog/new-rule.ts', 'export const rule = 1'],
+    ] as const) {
+      recordBuild()
+      write(file, content)
+      expect(buildState(tree, buildDir), file).toBe('stale')
+    }
+  })
+
+  it('builds again when the build has no fingerprint (an interrupted or older build)', () => {
+    recordBuild()
+    rmSync(path.join(buildDir, FINGERPRINT_FILE))
+    expect(buildState(tree, buildDir)).toBe('stale')
+  })
+
+  it('does not build again for a changed test, which no build reads', () => {
+    recordBuild()
+    write('app/catalog/sizes.test.ts', 'test("sizes, again")')
+    expect(buildState(tree, buildDir)).toBe('current')
+  })
+})
+
+describe('npm start (scripts/start.ts)', () => {
+  // A build folder of this test's own inside the project (the server build finds node_modules there).
+  let buildDir: string
+  let env: Record<string, string>
+  beforeAll(() => {
+    buildDir = mkdtempSync(path.join(root, 'build-start-test-'))
+    env = { BUILD_DIR: buildDir, DATA_DIR: temporaryDataDir() }
+  })
+  afterAll(() => rmSync(buildDir, { recursive: true, force: true }))
+
+  it('builds a missing build, records its fingerprint, and serves it', async () => {
+    const server = await startServer(env, 'scripts/start.ts')
+    try {
+      expect((await fetch(server.url)).status).toBe(200)
+      expect(server.output()).toContain('No production build')
+      const recorded = JSON.parse(readFileSync(path.join(buildDir, FINGERPRINT_FILE), 'utf8'))
+      expect(recorded.sources).toBe(computeFingerprint(root))
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
+
+  it('serves a current build without building it again', async () => {
+    const server = await startServer(env, 'scripts/start.ts')
+    try {
+      expect((await fetch(server.url)).status).toBe(200)
+      expect(server.output()).not.toContain('building')
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
+})
+
+describe('a restart after the embedded database was killed', () => {
+  const env = { DATA_DIR: temporaryDataDir() }
+  const countProducts = async () => {
+    const database = await openDatabase({ dataDir: env.DATA_DIR })
+    try {
+      return await database.db.$count(products)
+    } finally {
+      await database.close()
+    }
+  }
+
+  it('serves the shop again with its data, seeding nothing twice', async () => {
+    const first = await startServer(env)
+    expect((await fetch(first.url)).status).toBe(200)
+    first.process.kill('SIGKILL')
+    expect(await first.stop()).toBeNull()
+
+    const again = await startServer(env)
+    try {
+      const response = await fetch(again.url)
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain('Premium Ratlami Sev')
+    } finally {
+      expect(await again.stop()).toBe(0)
+    }
+    expect(await countProducts()).toBe(12)
+  })
+})
