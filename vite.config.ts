@@ -2,8 +2,9 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { serviceWorker } from './app/pwa/service-worker-build.ts'
+import { shopChunks } from './app/shell/shop-chunks.ts'
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), serviceWorker()],
+  plugins: [tailwindcss(), reactRouter(), serviceWorker(), shopChunks()],
   build: { target: 'es2022' },
 })

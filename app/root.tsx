@@ -11,7 +11,6 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
-import { toast } from 'sonner'
 import type { Route } from './+types/root'
 import { getViewer } from './accounts/session.server.ts'
 import { type CartView, loadCartView } from './cart/cart-session.server.ts'
@@ -28,7 +27,7 @@ import { NotFoundContent } from './shell/not-found-content.tsx'
 import { SiteFooter } from './shell/site-footer.tsx'
 import { SiteHeader } from './shell/site-header.tsx'
 import { Button } from './ui/button.tsx'
-import { Toaster } from './ui/sonner.tsx'
+import { Toasts, toast } from './ui/toast.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
@@ -152,7 +151,7 @@ function Frame({
         {children}
       </main>
       <SiteFooter settings={settings} />
-      <Toaster />
+      <Toasts />
       <CartToasts />
       <PushPrompt />
     </>
