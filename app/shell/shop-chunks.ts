@@ -10,25 +10,48 @@ import type { Plugin } from 'vite'
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/
+/** A route of the shop (not the admin panel's), as React Router names its browser entry. */
+const SHOP_ROUTE = /[\\/]app[\\/]routes[\\/](?!admin[.\\/])[^?]*\?/
+/** Small enough to share among routes: the app's own modules and icons, not libraries such as zod. */
+const SHAREABLE = (id: string) => !id.includes('node_modules') || id.includes('lucide-react')
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importers: readonly string[] } | null
+  getModuleInfo(id: string): { importers: readonly string[]; importedIds: readonly string[] } | null
 }
 
-/** Whether `id` is imported statically, directly or not, by the root route (its importers, walked up). */
-function inShell(id: string, graph: ModuleGraph, known: Map<string, boolean>): boolean {
-  const cached = known.get(id)
-  if (cached !== undefined) return cached
-  const seen = new Set([id])
-  const queue = [id]
-  let found = false
-  for (let next = queue.pop(); next !== undefined && !found; next = queue.pop()) {
-    if (ROOT_ROUTE.test(next) || known.get(next)) found = true
-    for (const importer of graph.getModuleInfo(next)?.importers ?? [])
-      if (!seen.has(importer)) seen.add(importer) && queue.push(importer)
+/** Whether a module matching `target` imports `id` statically, directly or not (importers, walked up). */
+function importedBy(target: RegExp, graph: ModuleGraph, known: Map<string, boolean>) {
+  return (id: string): boolean => {
+    const cached = known.get(id)
+    if (cached !== undefined) return cached
+    const seen = new Set([id])
+    const queue = [id]
+    let found = false
+    for (let next = queue.pop(); next !== undefined && !found; next = queue.pop()) {
+      if (target.test(next) || known.get(next)) found = true
+      for (const importer of graph.getModuleInfo(next)?.importers ?? [])
+        if (!seen.has(importer)) seen.add(importer) && queue.push(importer)
+    }
+    known.set(id, found)
+    return found
   }
-  known.set(id, found)
-  return found
+}
+
+/**
+ * Whether `id` imports, directly or not, a library outside the framework and the shell (a chunk
+ * group takes in the modules its members import, so one such module would bring zod along).
+ */
+function pullsLibrary(graph: ModuleGraph, inShell: (id: string) => boolean, known: Map<string, boolean>) {
+  const pulls = (id: string): boolean => {
+    const cached = known.get(id)
+    if (cached !== undefined) return cached
+    known.set(id, false) // a cycle adds nothing the rest of the walk does not see
+    const found =
+      !SHAREABLE(id) || (graph.getModuleInfo(id)?.importedIds ?? []).some((dependency) => !FRAMEWORK.test(dependency) && !inShell(dependency) && pulls(dependency))
+    known.set(id, found)
+    return found
+  }
+  return pulls
 }
 
 /**
@@ -74,6 +97,7 @@ export function shopChunks(): Plugin {
     transform: {
       filter: { id: /[\\/]app[\\/][^?]*\.tsx?(\?|$)/, code: /lucide-react|radix-ui/ },
       async handler(code, id) {
+        if (this.environment.name !== 'client') return
         const resolve: Resolve = (source, importer) => this.resolve(source, importer)
         let result = code
         for (const [statement, specifiers, pkg] of code.matchAll(BARREL_IMPORT)) {
@@ -92,7 +116,9 @@ export function shopChunks(): Plugin {
     },
     configEnvironment(name) {
       if (name !== 'client') return
-      const known = new Map<string, boolean>()
+      const inShell = new Map<string, boolean>()
+      const inShop = new Map<string, boolean>()
+      const pulling = new Map<string, boolean>()
       return {
         build: {
           rolldownOptions: {
@@ -100,7 +126,19 @@ export function shopChunks(): Plugin {
               codeSplitting: {
                 groups: [
                   { name: 'framework', test: FRAMEWORK, priority: 2 },
-                  { name: (id, graph) => (inShell(id, graph, known) ? 'shell' : null), priority: 1 },
+                  {
+                    name: (id, graph) => (importedBy(ROOT_ROUTE, graph, inShell)(id) ? 'shell' : null),
+                    priority: 1,
+                  },
+                  {
+                    name: (id, graph) =>
+                      importedBy(SHOP_ROUTE, graph, inShop)(id) &&
+                      !pullsLibrary(graph, importedBy(ROOT_ROUTE, graph, inShell), pulling)(id)
+                        ? 'shared'
+                        : null,
+                    test: SHAREABLE,
+                    minShareCount: 2,
+                  },
                 ],
               },
             },
