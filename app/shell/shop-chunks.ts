@@ -2,9 +2,11 @@
 // Rolldown made a chunk of every module two routes share: a shop page loaded about 50 files, a Lucide
 // icon per file, each with its own request and headers, six at a time over HTTP/1.1. Two chunks now
 // hold what every page loads: `framework` (React, React DOM, React Router) and `shell` (what the root
-// route imports statically: header, footer, cart button, the shared UI). Everything else keeps
-// Rolldown's automatic splitting by route, so a route's own code, the admin panel's code and the
-// lazily loaded parts (cart drawer, toasts, push, validation schemas) stay out of the shop's first load.
+// route imports statically: header, footer, cart button, the shared UI); `shared` holds the app's own
+// modules (and icons) that two or more shop routes import, and `push` the push banner and switch.
+// Everything else keeps Rolldown's automatic splitting by route, so a route's own code, the admin
+// panel's code, libraries such as zod and the lazily loaded parts (cart drawer, toasts, validation
+// schemas) stay out of the shop's first load.
 import { readFileSync } from 'node:fs'
 import type { Plugin } from 'vite'
 
@@ -12,6 +14,8 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/
 /** A route of the shop (not the admin panel's), as React Router names its browser entry. */
 const SHOP_ROUTE = /[\\/]app[\\/]routes[\\/](?!admin[.\\/])[^?]*\?/
+/** The push banner and switch, loaded together once the device turns out to support push. */
+const PUSH_UI = /[\\/]app[\\/]notifications[\\/]push-(banner|switch)\.tsx$/
 /** Small enough to share among routes: the app's own modules and icons, not libraries such as zod. */
 const SHAREABLE = (id: string) => !id.includes('node_modules') || id.includes('lucide-react')
 
@@ -130,6 +134,7 @@ export function shopChunks(): Plugin {
                     name: (id, graph) => (importedBy(ROOT_ROUTE, graph, inShell)(id) ? 'shell' : null),
                     priority: 1,
                   },
+                  { name: 'push', test: PUSH_UI },
                   {
                     name: (id, graph) =>
                       importedBy(SHOP_ROUTE, graph, inShop)(id) &&
