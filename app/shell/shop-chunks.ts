@@ -46,16 +46,21 @@ function importedBy(target: RegExp, graph: ModuleGraph, known: Map<string, boole
  * group takes in the modules its members import, so one such module would bring zod along).
  */
 function pullsLibrary(graph: ModuleGraph, inShell: (id: string) => boolean, known: Map<string, boolean>) {
-  const pulls = (id: string): boolean => {
+  return (id: string): boolean => {
     const cached = known.get(id)
     if (cached !== undefined) return cached
-    known.set(id, false) // a cycle adds nothing the rest of the walk does not see
-    const found =
-      !SHAREABLE(id) || (graph.getModuleInfo(id)?.importedIds ?? []).some((dependency) => !FRAMEWORK.test(dependency) && !inShell(dependency) && pulls(dependency))
+    const seen = new Set([id])
+    const stack = [id]
+    let found = false
+    for (let next = stack.pop(); next !== undefined && !found; next = stack.pop()) {
+      if (!SHAREABLE(next) || known.get(next)) found = true
+      for (const dependency of graph.getModuleInfo(next)?.importedIds ?? [])
+        if (!seen.has(dependency) && !FRAMEWORK.test(dependency) && !inShell(dependency))
+          seen.add(dependency) && stack.push(dependency)
+    }
     known.set(id, found)
     return found
   }
-  return pulls
 }
 
 /**

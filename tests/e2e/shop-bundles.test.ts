@@ -48,3 +48,43 @@ for (const { path, heading } of SHOP_PAGES) {
     expect(requested.filter((file) => adminOnly.includes(file))).toEqual([])
   })
 }
+
+test('a toast asked for before its code arrives is shown when the code does', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/sonner-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/products/${demoProducts[0]!.slug}`)
+  const answered = page.waitForResponse((response) => /^\/cart(\.data)?$/.test(new URL(response.url()).pathname))
+  await page.getByRole('button', { name: /^Add to Cart/ }).click()
+  await answered
+  await expect(page.getByText('Added to cart!')).toHaveCount(0)
+  release()
+  await expect(page.getByText('Added to cart!')).toBeVisible()
+  await expect(page.getByText('Item added successfully')).toBeVisible()
+})
+
+test('the cart drawer opens on the first tap, before its code has arrived', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/cart-drawer-panel-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const post = demoPosts.find((candidate) => candidate.isPublished)!
+  await page.goto(`/blog/${post.slug}`)
+  // The Share button appears once the page is hydrated (before that, the cart button is a link).
+  await expect(page.getByRole('button', { name: 'Share' }).first()).toBeVisible()
+  const requested = page.waitForRequest(/\/assets\/cart-drawer-panel-[\w-]+\.js$/)
+  await page.getByRole('link', { name: /^Cart,/ }).click()
+  await requested
+  await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`))
+  release()
+  await expect(page.getByRole('dialog', { name: /Your Cart/ })).toBeVisible()
+})
