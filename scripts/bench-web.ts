@@ -2,7 +2,8 @@
 // throttling, Debian's Chromium) on the home page, the product list, a product page and a blog post:
 // the four category scores, LCP, CLS, TBT and the bytes each page transfers by type (as served, so
 // gzipped where the server compresses), against the budgets of docs/performance.md. Each page is
-// measured `--runs` times (default 3) and the run with the median performance score is reported.
+// measured `--runs` times (default 3) and the run with the median performance score is reported
+// (runs Lighthouse could not finish are left out).
 // Figures go to the terminal and bench-results/web.json. Measures; never fails a build.
 //
 //   npm run bench:web                  # build, then 3 runs of each page
@@ -82,6 +83,11 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       })
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
+      // A run Lighthouse could not finish (a stalled machine) has no figures; it is not a score of 0.
+      if (result.lhr.runtimeError) {
+        console.log(`${path}: run ${run + 1} failed: ${result.lhr.runtimeError.code}`)
+        continue
+      }
       const { categories, audits } = result.lhr
       const requests = (audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
       const bytes: Record<ByteKind | 'total', number> = {
