@@ -25,12 +25,6 @@ describe('what a build precaches', () => {
     ])
   })
 
-  it('names a stylesheet React Router marks as shared with a lazy chunk by its file', () => {
-    const manifest = parseBrowserManifest(script)
-    manifest.routes.root!.css = ['/assets/shell-D.css#']
-    expect(shellAssetFiles(manifest)).toContain('assets/shell-D.css')
-  })
-
   it('refuses something that is not the manifest', () => {
     expect(() => parseBrowserManifest('console.log(1)')).toThrow()
   })

@@ -30,9 +30,7 @@ export function shellAssetFiles(manifest: BrowserManifest): string[] {
   if (!root) throw new Error('the browser manifest has no root route')
   const files = new Set<string>()
   for (const part of [manifest.entry, root]) {
-    // React Router marks a stylesheet that a lazily loaded chunk shares with a trailing '#'.
-    for (const file of [part.module, ...(part.imports ?? []), ...(part.css ?? [])])
-      files.add(file.replace(/^\//, '').replace(/#.*$/, ''))
+    for (const file of [part.module, ...(part.imports ?? []), ...(part.css ?? [])]) files.add(file.replace(/^\//, ''))
   }
   return [...files].sort()
 }
