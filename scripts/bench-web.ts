@@ -131,7 +131,11 @@ try {
           kind: kindOf(item),
           transferSize: item.transferSize ?? 0,
         })),
-        lcpElement: (audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)?.items,
+        // The LCP element's markup, from the LCP breakdown.
+        lcpElement: (
+          (audits['lcp-breakdown-insight']?.details as { items?: { type: string; snippet?: string }[] } | undefined)
+            ?.items ?? []
+        ).find((item) => item.type === 'node')?.snippet,
       })
     }
     measured.sort((a, b) => a.row.performance - b.row.performance || b.row.lcpMs - a.row.lcpMs)
@@ -140,7 +144,7 @@ try {
     rows.push(median.row)
     details.push({
       path,
-      performanceByRun: measured.map((one) => one.row.performance),
+      performanceOfRuns: measured.map((one) => one.row.performance),
       failing: median.failing,
       requests: median.requests,
       lcpElement: median.lcpElement,
