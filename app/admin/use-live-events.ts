@@ -3,8 +3,8 @@
 // EventSource reconnects by itself and resumes with Last-Event-ID, so nothing here retries.
 import { useEffect, useRef } from 'react'
 import { useRevalidator } from 'react-router'
-import { toast } from 'sonner'
 import type { AdminNotificationView } from '#app/orders/admin-orders.ts'
+import { toast } from '#app/ui/toast.tsx'
 
 const ADMIN_EVENTS_URL = '/admin/events'
 /** A burst of events (a bulk change, a reconnection's catch-up) costs one reload, not one each. */

@@ -1,8 +1,8 @@
 import { Share2 } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
-import { toast } from 'sonner'
 import { Button, buttonVariants } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { toast } from '#app/ui/toast.tsx'
 
 const subscribe = () => () => {}
 

@@ -2,8 +2,8 @@
 // /checkout), sent by a fetcher once the page is hydrated, with the spec's toasts for the answer.
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
 import { cn } from '#app/ui/cn.ts'
+import { preloadToasts, toast } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import { type CartResult, ENHANCED_FIELD } from './cart-form.ts'
 
@@ -35,6 +35,7 @@ export function CartForm({
     form.set(ENHANCED_FIELD, '1')
     form.set(FORM_FIELD, id)
     if (quiet) form.set(QUIET_FIELD, '1')
+    else preloadToasts() // in step with the answer, which comes with a toast
     void fetcher.submit(form, { method: 'post', action: '/cart' })
   }
 

@@ -4,10 +4,10 @@
 // field renders is posted with the form. The server judges every upload again (app/media).
 import { ImageIcon, ImagePlus, LoaderCircle, Trash2 } from 'lucide-react'
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
+import { toast } from '#app/ui/toast.tsx'
 import { BUNDLED_IMAGES, bundledImageUrl, type UploadFolder } from './image-url.ts'
 import { ACCEPT_ATTRIBUTE, checkPickedFile, UPLOAD_PATH, UPLOAD_TEXTS } from './upload-rules.ts'
 

@@ -1,5 +1,5 @@
 // The spec's push texts (section 8), shown the same way by the banner and the on/off switches.
-import { toast } from 'sonner'
+import { toast } from '#app/ui/toast.tsx'
 import { disablePush, enablePush, PushPermissionDenied } from './push-client.ts'
 
 /** Enables push on this device (as one of the owner's, for new-order alerts) and says how it went. */

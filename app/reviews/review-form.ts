@@ -1,7 +1,6 @@
-// The review form's one schema, run by the browser for early feedback and by POST /reviews for the
-// decision, and the other pure pieces both sides share: how a reviewer is named, the answers' shape.
-import { z } from 'zod'
-import { type FieldErrors, type FormValidation, validateForm } from '#app/shared/form-schema.ts'
+// The review form's pure pieces both sides share: its fields and limits, how a reviewer is named, the
+// answers' shape. Its schema is in review-schema.ts, which the browser loads when the form is used.
+import type { FieldErrors } from '#app/shared/form-schema.ts'
 
 export const REVIEW_TEXT_MAX = 1000
 
@@ -10,27 +9,7 @@ export type ReviewField = (typeof REVIEW_FIELDS)[number]
 
 export const RATING_MESSAGE = 'Please choose a rating from 1 to 5 stars.'
 
-export const reviewFormSchema = z.object({
-  productId: z.uuid('This product does not exist.'),
-  // Exactly one digit 1-5: '0', '6', '3.5', '4 ' and '' are all refused with the same sentence.
-  rating: z
-    .string(RATING_MESSAGE)
-    .regex(/^[1-5]$/, RATING_MESSAGE)
-    .transform(Number),
-  body: z
-    .string()
-    // Browsers post a textarea's line breaks as CRLF: count them as one character, as the counter does.
-    .overwrite((value) => value.replace(/\r\n?/g, '\n'))
-    .trim()
-    .max(REVIEW_TEXT_MAX, `Please keep your review to ${REVIEW_TEXT_MAX.toLocaleString('en-IN')} characters or fewer.`),
-})
-
-export type ReviewInput = z.output<typeof reviewFormSchema>
 export type ReviewFieldErrors = FieldErrors<ReviewField>
-
-export function validateReviewForm(values: unknown): FormValidation<ReviewInput, ReviewField> {
-  return validateForm(reviewFormSchema, REVIEW_FIELDS, values)
-}
 
 /** The length the server will count: line breaks as one character, no surrounding spaces. */
 export function reviewTextLength(value: string): number {

@@ -1,13 +1,14 @@
 // The shopper's review form: 1-5 stars as a radio group and an optional text. A plain POST to
 // /reviews, so it works without JavaScript; with it, the browser checks the form with the server's own
-// schema first and sends it through a fetcher, and the page reloads its reviews from the answer.
+// schema first and sends it through a fetcher, and the page reloads its reviews from the answer. The
+// schema (with zod) is fetched when the shopper starts on the form, not with the page.
 
 import { CircleAlert, Send, Star } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
-import { toastAnswer } from '#app/ui/sonner.tsx'
+import { toastAnswer } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   ENHANCED_FIELD,
@@ -15,8 +16,9 @@ import {
   type ReviewFieldErrors,
   type ReviewResult,
   reviewTextLength,
-  validateReviewForm,
 } from './review-form.ts'
+
+const loadSchema = () => import('./review-schema.ts')
 
 const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const
 
@@ -33,9 +35,10 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
 
   useNewAnswer(fetcher.data, toastAnswer)
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
+    const { validateReviewForm } = await loadSchema()
     const result = validateReviewForm(Object.fromEntries(form))
     if (!result.ok) {
       setClientErrors(result.fieldErrors)
@@ -54,6 +57,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
       action="/reviews"
       noValidate
       onSubmit={onSubmit}
+      onFocus={loadSchema}
       className="grid gap-4"
       aria-label={`Review ${productName}`}
     >

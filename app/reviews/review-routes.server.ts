@@ -19,8 +19,8 @@ import {
   REVIEW_SECTION_ID,
   type ReviewNotice,
   type ReviewResult,
-  validateReviewForm,
 } from './review-form.ts'
+import { validateReviewForm } from './review-schema.ts'
 import {
   approvedReviews,
   listAdminReviews,

@@ -11,7 +11,8 @@ import type { Db, Tx } from '#app/platform/db.server.ts'
 import { nextVersion } from '#app/shared/record-version.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import { ADMIN_REVIEWS_PER_PAGE, type AdminReviewsPage, type ReviewFilter } from './admin-reviews.ts'
-import { type ReviewInput, type ReviewStatus, reviewerFirstName, reviewerName } from './review-form.ts'
+import { type ReviewStatus, reviewerFirstName, reviewerName } from './review-form.ts'
+import type { ReviewInput } from './review-schema.ts'
 import { reviews } from './schema.ts'
 
 export class ReviewError extends Error {

@@ -1,8 +1,13 @@
-import type { CSSProperties } from 'react'
+import { type CSSProperties, useEffect } from 'react'
 import { Toaster as Sonner, type ToasterProps, toast } from 'sonner'
+import { toasterListening } from './toast.tsx'
 
-/** Toasts as the spec sets them: one at a time, 5 s, F8 focuses the toast area. */
-function Toaster(props: ToasterProps) {
+/**
+ * Toasts as the spec sets them: one at a time, 5 s, F8 focuses the toast area. Loaded by <Toasts />
+ * (toast.tsx) with the first toast; Sonner's own effect subscribes first, then this one hands over.
+ */
+export default function Toaster(props: ToasterProps) {
+  useEffect(() => toasterListening(toast), [])
   return (
     <Sonner
       visibleToasts={1}
@@ -32,19 +37,4 @@ function Toaster(props: ToasterProps) {
       {...props}
     />
   )
-}
-
-export { Toaster }
-
-/** What a form or an action answers the page: success or refusal, in the spec's toast words. */
-export interface ToastAnswer {
-  ok: boolean
-  title: string
-  message: string
-}
-
-/** Shows an answer as a toast: an ordinary one for success, the red one for a refusal. */
-export function toastAnswer({ ok, title, message }: ToastAnswer) {
-  if (ok) toast(title, { description: message })
-  else toast.error(title, { description: message })
 }

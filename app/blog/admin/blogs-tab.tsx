@@ -3,7 +3,6 @@
 import { BookOpen, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
-import { toast } from 'sonner'
 import { Badge } from '#app/ui/badge.tsx'
 import { Button } from '#app/ui/button.tsx'
 import {
@@ -16,6 +15,7 @@ import {
   DialogTitle,
 } from '#app/ui/dialog.tsx'
 import { ShopImage } from '#app/ui/shop-image.tsx'
+import { toast } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import type { AdminBlogRow, BlogActionResult } from '../blog-admin-routes.server.ts'
 import { ENHANCED_FIELD } from '../blog-form.ts'

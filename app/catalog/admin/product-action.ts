@@ -3,7 +3,7 @@
 // card still shows its toast before it goes.
 
 import { useFetcher } from 'react-router'
-import { toastAnswer } from '#app/ui/sonner.tsx'
+import { toastAnswer } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import type { ProductActionResult } from '../product-admin-routes.server.ts'
 

@@ -8,7 +8,7 @@ import { useOpenedVersion } from '#app/admin/use-opened-version.ts'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
-import { toastAnswer } from '#app/ui/sonner.tsx'
+import { toastAnswer } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   COUPON_LIMITS,

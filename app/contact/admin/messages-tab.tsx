@@ -9,7 +9,7 @@ import { useShopSettings } from '#app/settings/use-shop-settings.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
-import { toastAnswer } from '#app/ui/sonner.tsx'
+import { toastAnswer } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   formatIstDateTime,

@@ -9,7 +9,7 @@ import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { cn } from '#app/ui/cn.ts'
-import { toastAnswer } from '#app/ui/sonner.tsx'
+import { toastAnswer } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   FILL_IN,

@@ -3,7 +3,6 @@
 // delivered. The server keeps the code hashed, expires it after 24 hours and locks it after 5 tries.
 import { Clock, KeyRound, ShieldCheck } from 'lucide-react'
 import { type FormEvent, type ReactNode, type RefObject, useId, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '#app/ui/button.tsx'
 import {
   Dialog,
@@ -15,6 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '#app/ui/dialog.tsx'
+import { toast } from '#app/ui/toast.tsx'
 import { deliveryOtpSchema } from '../admin-orders.ts'
 import { formatOrderDate } from '../order-bits.tsx'
 import { useOrderAction } from './order-action.ts'

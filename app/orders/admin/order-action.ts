@@ -4,7 +4,7 @@
 // order loses its OTP button) before the answer comes, and the answer must still be shown.
 import { useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/ui/toast.tsx'
 import type { DeskResult } from '../order-desk-routes.server.ts'
 
 export type OrderActionIntent = 'status' | 'otp-generate' | 'otp-verify' | 'refund'

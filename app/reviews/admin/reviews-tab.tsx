@@ -7,7 +7,7 @@ import { useId } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
-import { toastAnswer } from '#app/ui/sonner.tsx'
+import { toastAnswer } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   type AdminReview,

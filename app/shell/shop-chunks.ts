@@ -1,0 +1,160 @@
+// How the browser build is cut into chunks (a Vite plugin, used by vite.config.ts). Left to itself,
+// Rolldown made a chunk of every module two routes share: a shop page loaded about 50 files, a Lucide
+// icon per file, each with its own request and headers, six at a time over HTTP/1.1. Two chunks now
+// hold what every page loads: `framework` (React, React DOM, React Router) and `shell` (what the root
+// route imports statically: header, footer, cart button, the shared UI); `shared` holds the app's own
+// modules (and icons) that two or more shop routes import, and `push` the push banner and switch.
+// Everything else keeps Rolldown's automatic splitting by route, so a route's own code, the admin
+// panel's code, libraries such as zod and the lazily loaded parts (cart drawer, toasts, validation
+// schemas) stay out of the shop's first load.
+import { readFileSync } from 'node:fs'
+import type { Plugin } from 'vite'
+
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/
+const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/
+/** A route of the shop (not the admin panel's), as React Router names its browser entry. */
+const SHOP_ROUTE = /[\\/]app[\\/]routes[\\/](?!admin[.\\/])[^?]*\?/
+/** The push banner and switch, loaded together once the device turns out to support push. */
+const PUSH_UI = /[\\/]app[\\/]notifications[\\/]push-(banner|switch)\.tsx$/
+/** Small enough to share among routes: the app's own modules and icons, not libraries such as zod. */
+const SHAREABLE = (id: string) => !id.includes('node_modules') || id.includes('lucide-react')
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: readonly string[]; importedIds: readonly string[] } | null
+}
+
+/** Whether a module matching `target` imports `id` statically, directly or not (importers, walked up). */
+function importedBy(target: RegExp, graph: ModuleGraph, known: Map<string, boolean>) {
+  return (id: string): boolean => {
+    const cached = known.get(id)
+    if (cached !== undefined) return cached
+    const seen = new Set([id])
+    const queue = [id]
+    let found = false
+    for (let next = queue.pop(); next !== undefined && !found; next = queue.pop()) {
+      if (target.test(next) || known.get(next)) found = true
+      for (const importer of graph.getModuleInfo(next)?.importers ?? [])
+        if (!seen.has(importer)) seen.add(importer) && queue.push(importer)
+    }
+    known.set(id, found)
+    return found
+  }
+}
+
+/**
+ * Whether `id` imports, directly or not, a library outside the framework and the shell (a chunk
+ * group takes in the modules its members import, so one such module would bring zod along).
+ */
+function pullsLibrary(graph: ModuleGraph, inShell: (id: string) => boolean, known: Map<string, boolean>) {
+  return (id: string): boolean => {
+    const cached = known.get(id)
+    if (cached !== undefined) return cached
+    const seen = new Set([id])
+    const stack = [id]
+    let found = false
+    for (let next = stack.pop(); next !== undefined && !found; next = stack.pop()) {
+      if (!SHAREABLE(next) || known.get(next)) found = true
+      for (const dependency of graph.getModuleInfo(next)?.importedIds ?? [])
+        if (!seen.has(dependency) && !FRAMEWORK.test(dependency) && !inShell(dependency))
+          seen.add(dependency) && stack.push(dependency)
+    }
+    known.set(id, found)
+    return found
+  }
+}
+
+/**
+ * Lucide's and Radix's entry modules import every icon (about 1,700) and every primitive, so in the
+ * module graph whatever the app uses of them anywhere, the admin panel's too, hangs off any module that
+ * imports the package. Named imports from them become imports of the one module each name comes from
+ * (the entry module's own re-export), so that module lands in the chunk of the code that uses it.
+ */
+const BARRELS: Record<string, { pattern: RegExp; statement: (local: string, source: string) => string }> = {
+  // export { default as LucideX, default as X, default as XIcon } from './icons/x.mjs';
+  'lucide-react': {
+    pattern: /export \{([^}]*)\} from '(\.\/icons\/[\w-]+\.mjs)'/g,
+    statement: (local, source) => `import ${local} from ${JSON.stringify(source)};`,
+  },
+  // import * as Dialog from "@radix-ui/react-dialog";
+  'radix-ui': {
+    pattern: /import \* as (\w+) from "(@radix-ui\/[\w-]+)"/g,
+    statement: (local, source) => `import * as ${local} from ${JSON.stringify(source)};`,
+  },
+}
+const BARREL_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["'](lucide-react|radix-ui)["'];?/g
+
+type Resolve = (source: string, importer: string) => Promise<{ id: string } | null>
+
+/** Each name the package's entry module exports, and the module it comes from. */
+async function barrelExports(pkg: string, importer: string, resolve: Resolve): Promise<Map<string, string>> {
+  const barrel = await resolve(pkg, importer)
+  if (!barrel) throw new Error(`cannot resolve ${pkg}`)
+  const sources = new Map<string, string>()
+  for (const [, names, source] of readFileSync(barrel.id, 'utf8').matchAll(BARRELS[pkg]!.pattern)) {
+    const resolved = await resolve(source!, barrel.id)
+    if (!resolved) continue
+    for (const name of names!.matchAll(/\w+(?=\s*(,|$))/g)) sources.set(name[0], resolved.id)
+  }
+  return sources
+}
+
+export function shopChunks(): Plugin {
+  const barrels = new Map<string, Promise<Map<string, string>>>()
+  return {
+    name: 'malwa:shop-chunks',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]app[\\/][^?]*\.tsx?(\?|$)/, code: /lucide-react|radix-ui/ },
+      async handler(code, id) {
+        if (this.environment.name !== 'client') return
+        const resolve: Resolve = (source, importer) => this.resolve(source, importer)
+        let result = code
+        for (const [statement, specifiers, pkg] of code.matchAll(BARREL_IMPORT)) {
+          if (!barrels.has(pkg!)) barrels.set(pkg!, barrelExports(pkg!, id, resolve))
+          const sources = await barrels.get(pkg!)!
+          const imports = specifiers!.split(',').map((part) => part.trim().split(/\s+as\s+/))
+          if (imports.some(([name]) => name && !sources.has(name))) continue
+          const replacement = imports
+            .filter(([name]) => name)
+            .map(([name, local]) => BARRELS[pkg!]!.statement(local ?? name!, sources.get(name!)!))
+            .join('')
+          result = result.replace(statement, replacement)
+        }
+        return result
+      },
+    },
+    configEnvironment(name) {
+      if (name !== 'client') return
+      const inShell = new Map<string, boolean>()
+      const inShop = new Map<string, boolean>()
+      const pulling = new Map<string, boolean>()
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'framework', test: FRAMEWORK, priority: 2 },
+                  {
+                    name: (id, graph) => (importedBy(ROOT_ROUTE, graph, inShell)(id) ? 'shell' : null),
+                    priority: 1,
+                  },
+                  { name: 'push', test: PUSH_UI },
+                  {
+                    name: (id, graph) =>
+                      importedBy(SHOP_ROUTE, graph, inShop)(id) &&
+                      !pullsLibrary(graph, importedBy(ROOT_ROUTE, graph, inShell), pulling)(id)
+                        ? 'shared'
+                        : null,
+                    test: SHAREABLE,
+                    minShareCount: 2,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      }
+    },
+  }
+}

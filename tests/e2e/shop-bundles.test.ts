@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { demoPosts } from '#app/demo/posts.ts'
+import { demoProducts } from '#app/demo/products.ts'
+import { type BrowserManifest, parseBrowserManifest } from '#app/pwa/precache-list.ts'
+import { expect, test } from './fixtures.ts'
+
+function adminOnlyFiles(): string[] {
+  const assets = path.join(process.env.BUILD_DIR ?? 'build', 'client', 'assets')
+  const manifestFile = readdirSync(assets).find((file) => /^manifest-.*\.js$/.test(file))
+  if (!manifestFile) throw new Error(`no React Router manifest in ${assets}`)
+  const manifest = parseBrowserManifest(readFileSync(path.join(assets, manifestFile), 'utf8'))
+  const files = (part: BrowserManifest['entry']) => [part.module, ...(part.imports ?? []), ...(part.css ?? [])]
+  const routes = Object.values(manifest.routes)
+  const isAdmin = (id: string) => id === 'routes/admin' || id.startsWith('routes/admin.')
+  const shop = new Set([...files(manifest.entry), ...routes.filter((route) => !isAdmin(route.id)).flatMap(files)])
+  return routes
+    .filter((route) => isAdmin(route.id))
+    .flatMap(files)
+    .filter((file) => !shop.has(file))
+}
+
+const SHOP_PAGES = [
+  { path: '/', heading: 'Authentic Indori Namkeen' },
+  { path: '/products', heading: 'Our Products' },
+  { path: `/products/${demoProducts[0]!.slug}`, heading: demoProducts[0]!.name },
+  {
+    path: `/blog/${demoPosts.find((post) => post.isPublished)!.slug}`,
+    heading: demoPosts.find((post) => post.isPublished)!.title,
+  },
+]
+
+for (const { path, heading } of SHOP_PAGES) {
+  test(`${path} loads none of the admin panel's code`, async ({ page }) => {
+    const requested: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname)
+    })
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    await page.waitForLoadState('load')
+
+    // The admin panel's files, from the build's React Router manifest: the modules, imports and styles
+    // of its routes that no shop route and not the browser entry shares.
+    const adminOnly = adminOnlyFiles()
+    expect(adminOnly.length).toBeGreaterThan(0)
+    expect(requested.length).toBeGreaterThan(0)
+    expect(requested.filter((file) => adminOnly.includes(file))).toEqual([])
+  })
+}
+
+test('a toast asked for before its code arrives is shown when the code does', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/sonner-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/products/${demoProducts[0]!.slug}`)
+  const answered = page.waitForResponse((response) => /^\/cart(\.data)?$/.test(new URL(response.url()).pathname))
+  await page.getByRole('button', { name: /^Add to Cart/ }).click()
+  await answered
+  await expect(page.getByText('Added to cart!')).toHaveCount(0)
+  release()
+  await expect(page.getByText('Added to cart!')).toBeVisible()
+  await expect(page.getByText('Item added successfully')).toBeVisible()
+})
+
+test('the cart drawer opens on the first tap, before its code has arrived', async ({ page }) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/cart-drawer-panel-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const post = demoPosts.find((candidate) => candidate.isPublished)!
+  await page.goto(`/blog/${post.slug}`)
+  // The Share button appears once the page is hydrated (before that, the cart button is a link).
+  await expect(page.getByRole('button', { name: 'Share' }).first()).toBeVisible()
+  const requested = page.waitForRequest(/\/assets\/cart-drawer-panel-[\w-]+\.js$/)
+  await page.getByRole('link', { name: /^Cart,/ }).click()
+  await requested
+  await expect(page).toHaveURL(new RegExp(`/blog/${post.slug}$`))
+  release()
+  await expect(page.getByRole('dialog', { name: /Your Cart/ })).toBeVisible()
+})
