@@ -18,6 +18,7 @@ export const BUILD_INPUTS = [
   'tsconfig.json',
   'tsconfig.sw.json',
   'scripts/build-fingerprint.ts',
+  'scripts/precompress.ts',
 ]
 
 /** Tests live beside the code they prove, but no build reads them. */

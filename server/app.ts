@@ -141,21 +141,32 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   })
   app.use((c, next) => (c.req.path === UPLOAD_PATH ? uploadLimit(c, next) : formLimit(c, next)))
 
+  // Browser files come with Brotli and gzip copies made by the build (scripts/precompress.ts), sent as
+  // the browser accepts; anything without one is compressed by the middleware above.
   if (clientDir) {
     app.use(
       '/assets/*',
       serveStatic({
         root: clientDir,
+        precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', `public, max-age=${YEAR}, immutable`),
       }),
     )
     // The service worker must be checked on every visit so a new build is found at once (browsers
     // also never keep it more than a day); its precached files carry their own revisions.
-    app.use('/sw.js', serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }))
+    app.use(
+      '/sw.js',
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', 'no-cache'),
+      }),
+    )
     app.use(
       '*',
       serveStatic({
         root: clientDir,
+        precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', `public, max-age=${WEEK}`),
       }),
     )
