@@ -4,7 +4,9 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
+import stylesheet from './app.css?inline'
 import { requestContext } from './platform/services.server.ts'
+import { StylesheetContext } from './shell/inline-stylesheet.tsx'
 
 export { createLoadContext } from './platform/services.server.ts'
 
@@ -30,7 +32,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <StylesheetContext value={stylesheet}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetContext>,
       {
         nonce,
         [readyOption]() {
