@@ -4,9 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
-import stylesheet from './app.css?inline'
 import { requestContext } from './platform/services.server.ts'
-import { StylesheetContext } from './shell/inline-stylesheet.tsx'
 
 export { createLoadContext } from './platform/services.server.ts'
 
@@ -32,9 +30,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
-      <StylesheetContext value={stylesheet}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </StylesheetContext>,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         [readyOption]() {

@@ -3,6 +3,7 @@ import {
   data,
   isRouteErrorResponse,
   Link,
+  type LinkDescriptor,
   Links,
   Meta,
   Outlet,
@@ -13,6 +14,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { getViewer } from './accounts/session.server.ts'
+import stylesheet from './app.css?url'
 import { CartToasts } from './cart/cart-form.tsx'
 import { type CartView, loadCartView } from './cart/cart-session.server.ts'
 import { PushPrompt } from './notifications/push-prompt.tsx'
@@ -22,7 +24,6 @@ import { THEME_COLOR } from './pwa/web-manifest.ts'
 import { publicSettings } from './settings/public-settings.ts'
 import { getSettings } from './settings/settings.server.ts'
 import { Breadcrumb } from './shell/breadcrumb.tsx'
-import { InlineStylesheet } from './shell/inline-stylesheet.tsx'
 import { NotFoundContent } from './shell/not-found-content.tsx'
 import { SiteFooter } from './shell/site-footer.tsx'
 import { SiteHeader } from './shell/site-header.tsx'
@@ -71,6 +72,9 @@ export const meta: Route.MetaFunction = ({ error }) =>
     : []
 
 export const links: Route.LinksFunction = () => [
+  // With a precedence React puts the one stylesheet first in the head, ahead of the module preloads:
+  // over HTTP/1.1 it was the tenth request and waited for a free connection before the first paint.
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as LinkDescriptor,
   { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
   { rel: 'icon', href: '/icons/icon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
@@ -90,7 +94,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
-        <InlineStylesheet />
         <Meta />
         <Links />
       </head>

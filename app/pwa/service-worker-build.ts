@@ -69,8 +69,8 @@ async function buildServiceWorker(clientDir: string, log: (message: string) => v
       swSrc: path.join(temporary, 'sw.js'),
       swDest: path.join(clientDir, 'sw.js'),
       globDirectory: clientDir,
-      // No stylesheet: each page carries it inline (app/shell/inline-stylesheet.tsx).
-      globPatterns: [...STATIC_FILES, ...shellFiles],
+      // The stylesheet: root.tsx links it itself (so it comes first in the head), outside the manifest.
+      globPatterns: [...STATIC_FILES, ...shellFiles, 'assets/*.css'],
       // Hashed names change with their content: no revision needed.
       dontCacheBustURLsMatching: /^assets\//,
       maximumFileSizeToCacheInBytes: 1024 * 1024,
