@@ -290,7 +290,7 @@ test.describe('the server decides', () => {
     expect(response.status()).toBe(200)
     const page = (await response.text()).replaceAll('<!-- -->', '')
     expect(page).toContain('₹130.00') // 80 + 50 delivery
-    const number = /#([0-9a-f]{8})/.exec(page)![1]!
+    const number = />#([0-9a-f]{8})</.exec(page)![1]!
     const tracked = await (await request.post('/track-order', { form: { orderNumber: number, phone } })).text()
     expect(tracked).toContain('Pending')
     expect(tracked).toContain('Payment pending')
