@@ -254,7 +254,11 @@ test('the delivery OTP: sent on shipping, checked, locked after 5 wrong tries, r
   const wrong = String((Number(first) + 1) % 1_000_000).padStart(6, '0')
   const tryCode = async (code: string) => {
     await input.fill(code)
-    return answerTo(page, order.id, () => verify.click())
+    const response = await answerTo(page, order.id, () => verify.click())
+    // A refused code empties the field for the next one: wait for that, or a code typed before the
+    // answer arrives is wiped by it (a toast of an earlier try may still be on screen).
+    if (!response.ok()) await expect(input).toHaveValue('')
+    return response
   }
   for (let attempt = 1; attempt <= 4; attempt++) {
     expect((await tryCode(wrong)).status()).toBe(400)
