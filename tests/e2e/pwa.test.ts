@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { startServer } from '../server-process.ts'
@@ -132,6 +133,9 @@ test('a new build is found on the next visit: its worker takes over, precaches i
     )
     expect(next).toContain('00000000000000000000000000000001')
     await writeFile(script, next)
+    // As a build would, with the compressed copies the server sends (scripts/precompress.ts).
+    await writeFile(`${script}.br`, brotliCompressSync(next))
+    await writeFile(`${script}.gz`, gzipSync(next))
 
     // The browser checks /sw.js on a navigation (never from its HTTP cache).
     await page.reload()
