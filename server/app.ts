@@ -12,6 +12,7 @@ import { createRequestHandler } from 'react-router'
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH, UPLOAD_TEXTS } from '../app/media/upload-rules.ts'
 import { createPageCache, isCacheableRequest, pageCacheVersions } from '../app/platform/page-cache.server.ts'
 import type { CreateLoadContext, Services } from '../app/platform/services.server.ts'
+import { isPublicPage } from '../app/pwa/cache-rules.ts'
 
 export interface AppOptions {
   services: Services
@@ -24,13 +25,6 @@ export interface AppOptions {
 
 const YEAR = 60 * 60 * 24 * 365
 const WEEK = 60 * 60 * 24 * 7
-/**
- * The shop's public pages: the same for every visitor without cookies, so the page cache may answer
- * them (app/platform/page-cache.server.ts). Not the feed (XML) nor React Router's .data requests.
- */
-const PUBLIC_PAGES =
-  /^\/(?:products(?:\/[^/.]+)?|blog(?:\/(?!feed\.xml$)[^/.]+)?|about|contact|faq|quality-policy|terms-and-conditions|privacy-policy|shipping-policy)?$/
-
 type Variables = RequestIdVariables & SecureHeadersVariables & { pageCache?: boolean }
 
 export function createApp({ services, build, mode, clientDir }: AppOptions) {
@@ -58,7 +52,7 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   const pageCache = versions ? createPageCache({ currentVersion: async () => (await versions)() }) : null
   if (pageCache) {
     app.use(async (c, next) => {
-      if (!PUBLIC_PAGES.test(c.req.path) || !isCacheableRequest(c.req.raw)) return next()
+      if (!isPublicPage(c.req.path) || !isCacheableRequest(c.req.raw)) return next()
       // Not compressed here: the cache lists its nonced scripts' hashes instead of the nonce, and compresses it.
       c.set('pageCache', true)
       const response = await pageCache.serve(c.req.raw, async () => {

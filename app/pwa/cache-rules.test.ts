@@ -4,6 +4,7 @@ import {
   changesWhoIsSignedIn,
   documentOfDataRequest,
   isNeverCached,
+  isPublicPage,
   isReadableOffline,
   pageOfDataRequest,
   reloadDocumentAnswer,
@@ -37,6 +38,15 @@ describe('pages readable offline', () => {
 
   it("React Router's route discovery is kept for the links of stored pages", () => {
     expect(policy('/__manifest?paths=%2Fproducts%2Fratlami-sev&version=abc')).toBe('page')
+  })
+
+  it("the server's page cache keeps the same pages, but not their data requests", () => {
+    expect(isPublicPage('/products/ratlami-sev')).toBe(true)
+    expect(isPublicPage('/about')).toBe(true)
+    expect(isPublicPage('/products/ratlami-sev.data')).toBe(false)
+    expect(isPublicPage('/_root.data')).toBe(false)
+    expect(isPublicPage('/checkout')).toBe(false)
+    expect(isPublicPage('/blog/feed.xml')).toBe(false)
   })
 
   it('the blog feed and unknown pages are not kept', () => {

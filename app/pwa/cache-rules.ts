@@ -52,6 +52,15 @@ export function isReadableOffline(pathname: string): boolean {
 }
 
 /**
+ * Whether a document request is for one of the shop's public pages, the same for every visitor
+ * without cookies: the pages readable offline, which the server's page cache also keeps
+ * (server/app.ts). Not React Router's data requests for them, which the server renders each time.
+ */
+export function isPublicPage(pathname: string): boolean {
+  return pageOfDataRequest(pathname) === null && isReadableOffline(pathname)
+}
+
+/**
  * The page a React Router data request belongs to: client-side navigations fetch `/products.data`
  * for `/products`, and `/_root.data` for the home page. Null for anything that is not one.
  */
