@@ -9,4 +9,7 @@ import { precompress } from './scripts/precompress.ts'
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), serviceWorker(), precompress(), shopChunks(), buildFingerprint()],
   build: { target: 'es2022' },
+  // The server build carries the icons and Radix parts the app uses, not the packages' whole bundles
+  // (lucide-react's CommonJS bundle alone is 1.3 MB of source the server would parse and keep).
+  ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
 })
