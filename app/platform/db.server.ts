@@ -1,17 +1,16 @@
 // The database adapter: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
-// Nothing connects on import; start-up calls openDatabase() once and migrate() explicitly.
+// Nothing connects on import; start-up calls openDatabase() once and migrate() explicitly. Each
+// kind's driver is imported when a database of that kind is opened: a shop on PostgreSQL never
+// loads PGlite, and one on PGlite never loads pg.
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
+import type { Client as PgClient } from 'pg'
 import * as schema from './db-schema.ts'
+
+type Pg = (typeof import('pg'))['default']
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -52,6 +51,11 @@ export interface DatabaseOptions {
 
 export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ])
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
@@ -70,11 +74,16 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
       async ping() {
         await db.execute(sql`select 1`)
       },
-      listen: (channel, onNotice, onReconnect) => listenOnPostgres(databaseUrl, channel, onNotice, onReconnect),
+      listen: (channel, onNotice, onReconnect) => listenOnPostgres(pg, databaseUrl, channel, onNotice, onReconnect),
       close: () => pool.end(),
     }
   }
 
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
   const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }
   let folder: string | undefined
   if (dataDir !== null) {
@@ -105,13 +114,14 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
 
 /** A dedicated connection that LISTENs, re-opened with backoff (1 s doubling to 30 s) after a loss. */
 async function listenOnPostgres(
+  pg: Pg,
   databaseUrl: string,
   channel: string,
   onNotice: (payload: string) => void,
   onReconnect: () => void,
 ): Promise<() => Promise<void>> {
   let stopped = false
-  let client: pg.Client | null = null
+  let client: PgClient | null = null
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let delay = 1000
 
@@ -133,7 +143,7 @@ async function listenOnPostgres(
     if (isReconnect) onReconnect()
   }
 
-  const lost = (which: pg.Client) => {
+  const lost = (which: PgClient) => {
     if (stopped || client !== which) return
     client = null
     which.end().catch(() => {})
