@@ -1,9 +1,9 @@
 // Outgoing e-mail: SMTP when SMTP_URL is set, otherwise a development mailbox (one JSON file per
-// message under DATA_DIR/mailbox) that people and tests can read.
+// message under DATA_DIR/mailbox) that people and tests can read. nodemailer is imported with the
+// first message sent, not at start-up.
 import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
 import type { Logger } from './logger.server.ts'
 
 export interface MailMessage {
@@ -21,10 +21,12 @@ export interface Mailer {
 
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
+    const { smtpUrl } = options
+    let transport: Promise<import('nodemailer').Transporter> | undefined
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message })
+        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+        await (await transport).sendMail({ from: options.from, ...message })
       },
     }
   }

@@ -1,11 +1,12 @@
 // The Web Push adapter: encrypts one message for one subscription (RFC 8291, aes128gcm) and posts it
 // to the subscription's push service with a VAPID signature (RFC 8292), using web-push for the
 // cryptography. It never throws: every answer becomes an outcome the caller can count and act on.
+// web-push (with its ASN.1 and big-number libraries) is imported at the first push, not at start-up.
+import { createECDH } from 'node:crypto'
 import { type LookupAddress, lookup } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
-import webPush from 'web-push'
 import { isPublicAddress } from './public-address.server.ts'
 
 export interface VapidKeys {
@@ -51,6 +52,10 @@ export interface PushSender {
 /** A VAPID JWT may live 24 h; ours live 12 h and are signed again an hour before they expire. */
 const JWT_LIFETIME_S = 12 * 60 * 60
 const JWT_RENEW_BEFORE_S = 60 * 60
+
+type WebPush = typeof import('web-push')
+let webPushModule: Promise<WebPush> | undefined
+const loadWebPush = () => (webPushModule ??= import('web-push').then((module) => module.default))
 
 class PrivateAddress extends Error {
   override name = 'PrivateAddress'
@@ -100,7 +105,7 @@ export function createPushSender({
   // subscription there until it nears its expiry.
   const authorizations = new Map<string, { header: string; renewAt: number }>()
 
-  function authorization(audience: string, subject: string): string {
+  function authorization(webPush: WebPush, audience: string, subject: string): string {
     const key = `${audience} ${subject}`
     const now = Math.floor(Date.now() / 1000)
     const cached = authorizations.get(key)
@@ -124,6 +129,7 @@ export function createPushSender({
       let body: Buffer
       let headers: Record<string, string>
       try {
+        const webPush = await loadWebPush()
         url = new URL(target.endpoint)
         if (!allowPrivate) {
           if (url.protocol !== 'https:') throw new PrivateAddress('push endpoints must be https')
@@ -133,7 +139,7 @@ export function createPushSender({
         }
         body = webPush.encrypt(target.p256dh, target.auth, payload, 'aes128gcm').cipherText
         headers = {
-          Authorization: authorization(url.origin, subject),
+          Authorization: authorization(webPush, url.origin, subject),
           TTL: String(ttlSeconds),
           Urgency: urgency,
           'Content-Type': 'application/octet-stream',
@@ -183,7 +189,13 @@ function outcomeOf(status: number): PushOutcome {
   return { kind: 'rejected', status, reason: `push service answered ${status}` }
 }
 
-/** A new VAPID key pair (base64url), for a shop that has none. */
+/** A new VAPID key pair (base64url), for a shop that has none: a P-256 key, as web-push makes one. */
 export function generateVapidKeys(): VapidKeys {
-  return webPush.generateVAPIDKeys()
+  const curve = createECDH('prime256v1')
+  curve.generateKeys()
+  return {
+    publicKey: curve.getPublicKey().toString('base64url'),
+    // The private scalar has no leading zero bytes: padded back to the 32 bytes VAPID expects.
+    privateKey: Buffer.concat([Buffer.alloc(32), curve.getPrivateKey()]).subarray(-32).toString('base64url'),
+  }
 }
