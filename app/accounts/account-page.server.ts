@@ -1,6 +1,5 @@
 // /account: name, password, the authenticator-app second factor and "sign out everywhere".
 import { and, eq, isNotNull } from 'drizzle-orm'
-import QRCode from 'qrcode'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
@@ -153,6 +152,8 @@ export async function accountAction({ request, context }: { request: Request; co
 }
 
 async function enrolment(totpURI: string, backupCodes: string[]): Promise<Enrolment> {
+  // Imported here, the one place that draws a QR code: not loaded with the server.
+  const { default: QRCode } = await import('qrcode')
   const secret = new URL(totpURI).searchParams.get('secret') ?? ''
   return {
     totpURI,

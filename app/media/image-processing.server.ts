@@ -2,7 +2,8 @@
 // before decoding when its header promises more pixels than a photo has, turned upright by its EXIF
 // orientation, stripped of every piece of metadata (EXIF, GPS, XMP, ICC after converting to sRGB) and
 // re-encoded by sharp into the shop's WebP variants. docs/decisions/013-image-uploads.md says why.
-import sharp, { type SharpOptions } from 'sharp'
+// sharp (and libvips) is imported with the first upload, not when the server starts.
+import type { SharpOptions } from 'sharp'
 import { IMAGE_WIDTHS } from '#app/shared/image-variants.ts'
 import { UPLOAD_TEXTS } from './upload-rules.ts'
 
@@ -53,6 +54,9 @@ export interface ProcessedImage {
 /** First frame only: the shop shows still photos, and later frames would multiply the pixels decoded. */
 const INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 } as const satisfies SharpOptions
 
+let sharpModule: Promise<(typeof import('sharp'))['default']> | undefined
+const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default))
+
 function readFailure(error: unknown): ImageRejected {
   const message = error instanceof Error ? error.message : ''
   if (/pixel limit/i.test(message)) {
@@ -71,6 +75,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const format = sniffImageFormat(bytes)
   if (!format) throw new ImageRejected(UPLOAD_TEXTS.notAnImage)
 
+  const sharp = await loadSharp()
   // The header alone: sharp refuses here when width x height is over the limit.
   const metadata = await sharp(bytes, INPUT)
     .metadata()
