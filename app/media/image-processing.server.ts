@@ -54,7 +54,7 @@ export interface ProcessedImage {
 /** First frame only: the shop shows still photos, and later frames would multiply the pixels decoded. */
 const INPUT = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 } as const satisfies SharpOptions
 
-let sharpModule: Promise<(typeof import('sharp'))['default']> | undefined
+let sharpModule: Promise<typeof import('sharp')['default']> | undefined
 const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default))
 
 function readFailure(error: unknown): ImageRejected {

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Client as PgClient } from 'pg'
 import * as schema from './db-schema.ts'
 
-type Pg = (typeof import('pg'))['default']
+type Pg = typeof import('pg')['default']
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>

@@ -195,7 +195,9 @@ export function generateVapidKeys(): VapidKeys {
   curve.generateKeys()
   return {
     publicKey: curve.getPublicKey().toString('base64url'),
-    // The private scalar has no leading zero bytes: padded back to the 32 bytes VAPID expects.
-    privateKey: Buffer.concat([Buffer.alloc(32), curve.getPrivateKey()]).subarray(-32).toString('base64url'),
+    // getPrivateKey() drops leading zero bytes: padded back to the 32 bytes VAPID expects.
+    privateKey: Buffer.concat([Buffer.alloc(32), curve.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
   }
 }
