@@ -30,3 +30,15 @@ describe('the push sender never posts into the shop’s own network', () => {
     open.close()
   })
 })
+
+describe('new VAPID keys', () => {
+  it('are a 65-byte uncompressed P-256 point and a 32-byte private key, each time', () => {
+    for (let round = 0; round < 200; round++) {
+      const { publicKey, privateKey } = generateVapidKeys()
+      const point = Buffer.from(publicKey, 'base64url')
+      expect(point).toHaveLength(65)
+      expect(point[0]).toBe(0x04)
+      expect(Buffer.from(privateKey, 'base64url')).toHaveLength(32)
+    }
+  })
+})
