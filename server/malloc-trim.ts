@@ -3,7 +3,7 @@
 // WebAssembly, the collector's helpers) for reuse instead of returning it: about 60 MB that the
 // server at rest never uses again. MALLOC_TRIM_THRESHOLD_ makes it give back free memory above
 // 128 KB; glibc reads it only when a process starts, so on Linux, when it is unset, the process
-// replaces itself (same PID, same arguments) with one that has it: about 50 ms, before anything else.
+// replaces itself (same PID, same arguments) with one that has it: about 50 ms of CPU, before anything else.
 const TRIM_THRESHOLD = String(128 * 1024)
 
 if (process.platform === 'linux' && process.env.MALLOC_TRIM_THRESHOLD_ === undefined) {
