@@ -1,9 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import { demoPosts } from '#app/demo/posts.ts'
 import { demoProducts } from '#app/demo/products.ts'
 import { type BrowserManifest, parseBrowserManifest } from '#app/pwa/precache-list.ts'
 import { expect, test } from './fixtures.ts'
+
+/** Waits until React has hydrated the page (its DOM nodes carry React's fibers from then on). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main')
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
+  })
+}
 
 function adminOnlyFiles(): string[] {
   const assets = path.join(process.env.BUILD_DIR ?? 'build', 'client', 'assets')
@@ -38,7 +47,7 @@ for (const { path, heading } of SHOP_PAGES) {
     })
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    await page.waitForLoadState('load')
+    await hydrated(page)
 
     // The admin panel's files, from the build's React Router manifest: the modules, imports and styles
     // of its routes that no shop route and not the browser entry shares.
@@ -48,6 +57,29 @@ for (const { path, heading } of SHOP_PAGES) {
     expect(requested.filter((file) => adminOnly.includes(file))).toEqual([])
   })
 }
+
+for (const { path } of SHOP_PAGES) {
+  test(`${path} asks for its scripts only once it has loaded, then hydrates`, async ({ page }) => {
+    await page.goto(path)
+    await hydrated(page)
+    const { loaded, scripts } = await page.evaluate(() => ({
+      loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }))
+    expect(loaded).toBeGreaterThan(0)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((start) => start < loaded)).toEqual([])
+  })
+}
+
+test('the pages a shopper acts on keep their module preloads', async ({ request }) => {
+  const html = await (await request.get('/checkout')).text()
+  expect(html).toContain('rel="modulepreload"')
+  expect(html).toContain('type="module"')
+})
 
 test('a toast asked for before its code arrives is shown when the code does', async ({ page }) => {
   let release = () => {}
