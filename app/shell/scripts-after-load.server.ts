@@ -8,8 +8,9 @@
 // - the modulepreload links leave the head, and a small inline script takes their place: after the
 //   `load` event and the frame that follows it, it adds the same links and runs the module script;
 // - the module script becomes inert (`type="text/x-after-load"`), so that it runs only then. It stays
-//   where React rendered it: hydration matches it (React does not compare a script's attributes), and
-//   after hydration <Scripts> renders nothing, as it always did.
+//   where React rendered it, and hydration matches it (React Router renders it with
+//   suppressHydrationWarning, and React does not patch attributes while hydrating); the module script
+//   the loader adds goes to the head, where React 19 lets nodes it did not render be.
 // The inline scripts carry the page's nonce; in a cached page the policy lists their hashes instead,
 // and the module script the loader adds has the same text as the inert one, so the same hash.
 
@@ -25,7 +26,7 @@ const HEAD_END = '</head>'
 
 /** The loader, as an inline classic script; `hrefs` are the modules the head would have preloaded. */
 export function loaderScript(hrefs: string[]): string {
-  return `(function(hrefs,nonce){function start(){for(var i=0;i<hrefs.length;i++){var link=document.createElement('link');link.rel='modulepreload';link.href=hrefs[i];document.head.append(link)}var inert=document.querySelector('script[type="${INERT_TYPE}"]');if(!inert)return;var script=document.createElement('script');script.type='module';script.nonce=nonce;script.textContent=inert.textContent;document.head.append(script)}function afterPaint(){requestAnimationFrame(function(){setTimeout(start)})}document.readyState==='complete'?afterPaint():addEventListener('load',afterPaint,{once:true})})(${JSON.stringify(hrefs).replaceAll('<', '\\u003c')},document.currentScript.nonce)`
+  return `(function(hrefs,nonce){function start(){for(var i=0;i<hrefs.length;i++){var link=document.createElement('link');link.rel='modulepreload';link.href=hrefs[i];document.head.append(link)}var inert=document.querySelector('script[type="${INERT_TYPE}"]');if(!inert)return;var script=document.createElement('script');script.type='module';script.nonce=nonce;script.textContent=inert.textContent;document.head.append(script)}addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(start)})},{once:true})})(${JSON.stringify(hrefs).replaceAll('<', '\\u003c')},document.currentScript.nonce)`
 }
 
 /** Rewrites a rendered page (head and body, as streamed) so that its scripts load after the page. */
