@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, pipeline } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -47,8 +47,10 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           // The shop's public pages, there to be read, request their scripts once the page has loaded;
           // the pages a shopper acts on (cart, checkout, account) and the admin panel keep React
-          // Router's preloads.
-          const page = isPublicPage(new URL(request.url).pathname) ? body.pipe(scriptsAfterLoad(nonce)) : body
+          // Router's preloads. pipeline: a stream that fails ends the answer instead of leaving it open.
+          const page = isPublicPage(new URL(request.url).pathname)
+            ? pipeline(body, scriptsAfterLoad(nonce), () => {})
+            : body
           pipe(body)
           resolve(
             new Response(createReadableStreamFromReadable(page), {

@@ -11,6 +11,8 @@ const PRELOADS =
 const BODY =
   '</head><body><main><h1>Sev — ₹120</h1></main><script nonce="n0nce">window.__reactRouterContext = {};</script><script nonce="n0nce" type="module" async="">import * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script></body></html>'
 
+const LOADER = `<script nonce="n0nce">${loaderScript(['/assets/entry.client-A.js', '/assets/framework-B.js'])}</script>`
+
 async function transform(chunks: (string | Buffer)[], nonce = 'n0nce'): Promise<string> {
   return text(Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(scriptsAfterLoad(nonce)))
 }
@@ -19,8 +21,7 @@ describe('scriptsAfterLoad', () => {
   it('takes the module preloads out of the head and hands them to a loader that runs after the load event', async () => {
     const page = await transform([HEAD + PRELOADS + BODY])
     expect(page).not.toContain('rel="modulepreload"')
-    const loader = `<script nonce="n0nce">${loaderScript(['/assets/entry.client-A.js', '/assets/framework-B.js'])}</script>`
-    expect(page).toContain(`${HEAD}${loader}</head>`)
+    expect(page).toContain(`${HEAD}${LOADER}</head>`)
     expect(loaderScript(['/a.js'])).toContain("addEventListener('load'")
   })
 
@@ -28,8 +29,7 @@ describe('scriptsAfterLoad', () => {
     const page = await transform([HEAD + PRELOADS + BODY])
     expect(page).toContain(`<script nonce="n0nce" type="${INERT_TYPE}" async="">import * as route0`)
     expect(page).not.toContain('type="module"')
-    const loader = `<script nonce="n0nce">${loaderScript(['/assets/entry.client-A.js', '/assets/framework-B.js'])}</script>`
-    expect(page.replace(loader, '')).toBe(HEAD + BODY.replace('type="module"', `type="${INERT_TYPE}"`))
+    expect(page.replace(LOADER, '')).toBe(HEAD + BODY.replace('type="module"', `type="${INERT_TYPE}"`))
   })
 
   it('finds the tags when the stream splits them, and keeps characters split between chunks whole', async () => {
