@@ -1,10 +1,12 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, pipeline } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { requestContext } from './platform/services.server.ts'
+import { isPublicPage } from './pwa/cache-rules.ts'
+import { scriptsAfterLoad } from './shell/scripts-after-load.server.ts'
 
 export { createLoadContext } from './platform/services.server.ts'
 
@@ -43,9 +45,15 @@ export default function handleRequest(
             },
           })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          // The shop's public pages, there to be read, request their scripts once the page has loaded;
+          // the pages a shopper acts on (cart, checkout, account) and the admin panel keep React
+          // Router's preloads. pipeline: a stream that fails ends the answer instead of leaving it open.
+          const page = isPublicPage(new URL(request.url).pathname)
+            ? pipeline(body, scriptsAfterLoad(nonce), () => {})
+            : body
           pipe(body)
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

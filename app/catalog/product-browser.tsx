@@ -21,7 +21,11 @@ import type { ProductCardData } from './products.server.ts'
 const SKELETON_CARDS = 8
 /** Typing pauses this long before the list follows the search box. */
 const SEARCH_DEBOUNCE_MS = 350
-/** Cards in the first row load at once with high priority; the rest wait until they are near. */
+/**
+ * Cards in the first row load their pictures at once, at the browser's priority: on a phone the
+ * largest element of the first screen is text, and high-priority pictures there (preloaded ahead of the
+ * stylesheet) delayed it. The rest wait until they are near.
+ */
 const FIRST_ROW = 4
 
 export interface ProductBrowserData {
@@ -60,7 +64,7 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
           title="Our Bestsellers"
           description="The namkeen Indore orders most, fried fresh every week."
           products={featured}
-          priority
+          eager
         />
       )}
       {showOffers && (
@@ -69,7 +73,7 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
           title="Special Offers"
           description="Discounts on selected packs, while they last."
           products={offers}
-          priority={!showFeatured}
+          eager={!showFeatured}
         />
       )}
       <section aria-labelledby="product-list-title" className="mt-12 scroll-mt-20">
@@ -95,7 +99,7 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
         {loading ? (
           <ProductGridSkeleton />
         ) : products.length > 0 ? (
-          <ProductGrid products={products} priorityCount={showFeatured || showOffers ? 0 : FIRST_ROW} />
+          <ProductGrid products={products} eagerCount={showFeatured || showOffers ? 0 : FIRST_ROW} />
         ) : (
           <EmptyResults view={view} unavailable={unavailable} />
         )}
@@ -269,13 +273,13 @@ function ProductShelf({
   title,
   description,
   products,
-  priority,
+  eager,
 }: {
   id: string
   title: string
   description: string
   products: ProductCardData[]
-  priority: boolean
+  eager: boolean
 }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="mt-12 scroll-mt-20">
@@ -283,7 +287,7 @@ function ProductShelf({
         {title}
       </h2>
       <p className="mt-1 text-muted-foreground">{description}</p>
-      <ProductGrid products={products} priorityCount={priority ? FIRST_ROW : 0} />
+      <ProductGrid products={products} eagerCount={eager ? FIRST_ROW : 0} />
     </section>
   )
 }
@@ -292,12 +296,12 @@ const gridClass = 'mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4'
 /** Two columns on phones and tablets, four from 1024 px in a 1152 px wide page. */
 const GRID_IMAGE_SIZES = '(min-width: 1152px) 264px, (min-width: 1024px) 23vw, 48vw'
 
-function ProductGrid({ products, priorityCount }: { products: ProductCardData[]; priorityCount: number }) {
+function ProductGrid({ products, eagerCount }: { products: ProductCardData[]; eagerCount: number }) {
   return (
     <ul className={gridClass}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={index < priorityCount} imageSizes={GRID_IMAGE_SIZES} />
+          <ProductCard product={product} eager={index < eagerCount} imageSizes={GRID_IMAGE_SIZES} />
         </li>
       ))}
     </ul>

@@ -16,11 +16,12 @@ export function productPath(slug: string): string {
 
 export function ProductCard({
   product,
-  priority = false,
+  eager = false,
   imageSizes = '(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw',
 }: {
   product: ProductCardData
-  priority?: boolean
+  /** On the first screen: its picture loads at once (ShopImage). */
+  eager?: boolean
   /** The rendered image width for srcset; the default fits a one-column list on phones. */
   imageSizes?: string
 }) {
@@ -36,7 +37,7 @@ export function ProductCard({
           width={640}
           height={640}
           sizes={imageSizes}
-          priority={priority}
+          eager={eager}
         />
         <div className="absolute top-2 left-2 flex flex-col items-start gap-1.5 sm:top-3 sm:left-3">
           {product.isFeatured && <Badge variant="accent">Bestseller</Badge>}

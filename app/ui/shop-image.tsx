@@ -10,13 +10,24 @@ interface ShopImageProps {
   height: number
   /** The rendered width, for the browser's choice from srcset. */
   sizes: string
-  /** Above the fold: load at once, with high priority. */
+  /** The first screen's largest element: load at once, with high priority (a preload in the head). */
   priority?: boolean
+  /** On the first screen but not its largest element: load at once, at the browser's own priority. */
+  eager?: boolean
   className?: string
 }
 
 /** An image with explicit dimensions, responsive srcset, a skeleton while loading and a message on error. */
-export function ShopImage({ src, alt, width, height, sizes, priority = false, className }: ShopImageProps) {
+export function ShopImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  priority = false,
+  eager = false,
+  className,
+}: ShopImageProps) {
   // The source that failed to load: a new `src` (an admin picking another image) starts afresh.
   const [failedSrc, setFailedSrc] = useState<string | null>(null)
   const failed = !src || failedSrc === src
@@ -45,7 +56,7 @@ export function ShopImage({ src, alt, width, height, sizes, priority = false, cl
             alt={alt}
             width={width}
             height={height}
-            loading={priority ? 'eager' : 'lazy'}
+            loading={priority || eager ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             onError={() => setFailedSrc(src)}

@@ -39,4 +39,20 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 })
 
+/**
+ * Waits until React has committed the page's hydration (its root no longer holds server markup to
+ * hydrate). Public pages load their scripts after the load event, so `goto` does not wait for it there.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const key = Object.keys(document).find((name) => name.startsWith('__reactContainer$'))
+    if (!key) return false
+    const container = (
+      document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: unknown } } }>
+    )[key]
+    const state = container?.stateNode?.current?.memoizedState as { isDehydrated?: boolean } | undefined
+    return state?.isDehydrated === false
+  })
+}
+
 export { expect }

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 test('inner pages carry a breadcrumb whose last crumb is not a link', async ({ page }) => {
   await page.goto('/terms-and-conditions')
@@ -82,6 +82,7 @@ test('a menu opened before the JavaScript arrives stays open when it does', asyn
   await expect(menu).toBeVisible()
   release()
   // The Share button appears once the page is hydrated.
+  await hydrated(page)
   await expect(page.getByRole('button', { name: 'Share' }).first()).toBeVisible()
   await expect(menu).toBeVisible()
 })

@@ -13,12 +13,12 @@ test('a page from the cache runs its own inline scripts under its hash-based pol
   expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')+;/)
   expect(policy).not.toContain("'nonce-")
 
-  // React Router's inline scripts ran (they set these), so the page hydrates.
-  const booted = await page.evaluate(() => {
+  // React Router's inline scripts ran (they set these; the module script runs after the page's load
+  // event), so the page hydrates.
+  await page.waitForFunction(() => {
     const scope = window as unknown as Record<string, unknown>
     return typeof scope.__reactRouterContext === 'object' && typeof scope.__reactRouterRouteModules === 'object'
   })
-  expect(booted).toBe(true)
   await page.getByRole('link', { name: 'About', exact: true }).first().click()
   await expect(page).toHaveURL(/\/about$/)
 

@@ -1,0 +1,87 @@
+// A shop page's scripts are requested once the page has loaded, so they never share the network with
+// the stylesheet and the first screen's pictures (docs/decisions/018-lean-shop-pages.md, round three).
+//
+// React Router's <Scripts> renders a modulepreload link in the head for each module of the page (all
+// fetched at High priority as soon as the head is parsed) and, at the end of the body, an inline
+// module script that imports the route modules and then the client entry, which hydrates. It has no
+// option to defer them, so this transform of the rendered HTML does, and leaves the rest untouched:
+// - the modulepreload links leave the head, and a small inline script takes their place: after the
+//   `load` event and the frame that follows it, it adds the same links and runs the module script;
+// - the module script becomes inert (`type="text/x-after-load"`), so that it runs only then. It stays
+//   where React rendered it, and hydration matches it (React Router renders it with
+//   suppressHydrationWarning, and React does not patch attributes while hydrating); the module script
+//   the loader adds goes to the head, where React 19 lets nodes it did not render be.
+// The inline scripts carry the page's nonce; in a cached page the policy lists their hashes instead,
+// and the module script the loader adds has the same text as the inert one, so the same hash.
+
+import { Transform } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
+
+export const INERT_TYPE = 'text/x-after-load'
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g
+const MODULE_SCRIPT = 'type="module" async=""'
+const INERT_SCRIPT = `type="${INERT_TYPE}" async=""`
+const HEAD_END = '</head>'
+
+/** The loader, as an inline classic script; `hrefs` are the modules the head would have preloaded. */
+export function loaderScript(hrefs: string[]): string {
+  return `(function(hrefs,nonce){function start(){for(var i=0;i<hrefs.length;i++){var link=document.createElement('link');link.rel='modulepreload';link.href=hrefs[i];document.head.append(link)}var inert=document.querySelector('script[type="${INERT_TYPE}"]');if(!inert)return;var script=document.createElement('script');script.type='module';script.nonce=nonce;script.textContent=inert.textContent;document.head.append(script)}addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(start)})},{once:true})})(${JSON.stringify(hrefs).replaceAll('<', '\\u003c')},document.currentScript.nonce)`
+}
+
+/** Rewrites a rendered page (head and body, as streamed) so that its scripts load after the page. */
+export function scriptsAfterLoad(nonce: string): Transform {
+  const decoder = new StringDecoder('utf8')
+  let head = '' // the head, held until it is complete
+  let inBody = false
+  let tail = '' // the end of the last chunk, in case the module script's opening tag spans two
+  let rewritten = false
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : ''
+
+  function body(text: string, final: boolean): string {
+    if (rewritten) return text
+    let joined = tail + text
+    if (joined.includes(MODULE_SCRIPT)) {
+      joined = joined.replace(MODULE_SCRIPT, INERT_SCRIPT)
+      rewritten = true
+      tail = ''
+      return joined
+    }
+    const keep = final ? 0 : Math.min(joined.length, MODULE_SCRIPT.length - 1)
+    tail = joined.slice(joined.length - keep)
+    return joined.slice(0, joined.length - keep)
+  }
+
+  function endHead(text: string): string {
+    const end = text.indexOf(HEAD_END)
+    const hrefs: string[] = []
+    const lean = text.slice(0, end).replace(MODULE_PRELOAD, (_, href: string) => {
+      hrefs.push(href)
+      return ''
+    })
+    inBody = true
+    // No preloads, no React Router scripts to defer (a page rendered without them): leave it as it is.
+    if (!hrefs.length) {
+      rewritten = true
+      return text
+    }
+    const loader = `<script${nonceAttribute}>${loaderScript(hrefs)}</script>`
+    return lean + loader + body(text.slice(end), false)
+  }
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = decoder.write(chunk)
+      if (inBody) return callback(null, body(text, false))
+      head += text
+      if (!head.includes(HEAD_END)) return callback()
+      const out = endHead(head)
+      head = ''
+      callback(null, out)
+    },
+    flush(callback) {
+      const text = decoder.end()
+      callback(null, inBody ? body(text, true) : head + text)
+    },
+  })
+}
