@@ -97,8 +97,8 @@ const services: Services = {
 const outbox = startOutboxWorker(
   database.db,
   {
-    mail: (message) => mailer.send(message),
-    sms: (message) => sms.send(message),
+    mail: (message, { key }) => mailer.send(message, { key }),
+    sms: (message, { key }) => sms.send(message, { key }),
     push: createPushHandler({ db: database.db, sender: pushSender, config, logger }),
   },
   logger,
