@@ -32,7 +32,7 @@ export const drill: Drill = {
     let initial: StockSnapshot = new Map()
     const shop = await createShopServer({
       databaseUrl,
-      env: { PAYMENT_PROVIDER: 'phonepe-simulator' },
+      env: () => ({ PAYMENT_PROVIDER: 'phonepe-simulator' }),
       async prepare({ db }) {
         const picked = await rows<{ id: string; name: string }>(
           db,

@@ -7,7 +7,10 @@ export type PaymentMethod = 'cod' | 'online'
 
 /** What the checkout form's submission came to. */
 export type Placement =
-  /** Answered with a redirect to the order's page (cash on delivery) or to the gateway (online). */
+  /**
+   * Answered with a redirect to the order's page (cash on delivery), to the gateway (online), or to
+   * the checkout page's 'pay again' for the order when its payment could not be started.
+   */
   | { outcome: 'placed'; status: number; location: string; orderId: string | null }
   /** Answered with the checkout page and its alert: the title and message the shopper read. */
   | { outcome: 'refused'; status: number; title: string; message: string }
@@ -113,9 +116,6 @@ export class Shopper {
       await response.body?.cancel()
       const orderId =
         /[?&]orderId=([0-9a-f-]{36})/.exec(location)?.[1] ?? /\/pay\/MN-([0-9a-f-]{36})-/.exec(location)?.[1]
-      if (location.startsWith('/checkout')) {
-        return { outcome: 'failed', status: response.status, error: `sent back to ${location}` }
-      }
       return { outcome: 'placed', status: response.status, location, orderId: orderId ?? null }
     }
     const html = await response.text().catch(() => '')

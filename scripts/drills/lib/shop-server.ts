@@ -10,6 +10,8 @@ import { freePort, type RunningServer, startServer, temporaryDataDir } from '../
 export interface ShopServer {
   url: string
   kind: 'pglite' | 'postgres'
+  /** DATA_DIR: the embedded database (when it is the one), the development mailbox and SMS outbox. */
+  dataDir: string
   /** Opens the shop's database directly (the embedded one only while the server is down). */
   open(): Promise<Database>
   start(): Promise<void>
@@ -32,7 +34,8 @@ export interface ShopServer {
  */
 export async function createShopServer(options: {
   databaseUrl: string | null
-  env?: Record<string, string>
+  /** More of the server's environment, given the address it will listen on (for webhooks to it). */
+  env?: (url: string) => Record<string, string> | Promise<Record<string, string>>
   prepare?: (database: Database) => Promise<void>
 }): Promise<ShopServer> {
   let databaseUrl: string | undefined
@@ -57,6 +60,7 @@ export async function createShopServer(options: {
   }
 
   const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
   const env: Record<string, string> = {
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -64,14 +68,15 @@ export async function createShopServer(options: {
     AUTH_SECRET: randomBytes(32).toString('hex'),
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
-    ...options.env,
+    ...(await options.env?.(url)),
   }
   let server: RunningServer | null = null
   const running = () => server !== null && server.process.exitCode === null && server.process.signalCode === null
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     kind: databaseUrl ? 'postgres' : 'pglite',
+    dataDir,
     open,
     running,
     output: () => server?.output() ?? '',
