@@ -7,7 +7,6 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { LEASE_MS } from '../../app/platform/outbox.server.ts'
 import { smsOutboxFolder } from '../../app/platform/sms.server.ts'
 import { type Drill, invariant } from './drill.ts'
 import {
@@ -21,6 +20,7 @@ import {
 } from './lib/invariants.ts'
 import { startMailReceiver } from './lib/mail-receiver.ts'
 import { merchantOrderIdIn, type PaymentGateway, startPaymentGateway } from './lib/payment-gateway.ts'
+import { waitUntilSettled } from './lib/settle.ts'
 import { type Placement, Shopper } from './lib/shop-client.ts'
 import { createShopServer } from './lib/shop-server.ts'
 
@@ -28,7 +28,6 @@ const CONCURRENT_SHOPPERS = 16
 const ACCOUNT_EVERY = 4
 /** Every tenth online payment fails at the gateway; the rest succeed. */
 const FAIL_EVERY = 10
-const SETTLE_ROUND_MS = 10_000
 
 export const drill: Drill = {
   about: '60 s of checkouts while the server is killed with SIGKILL and restarted; nothing acknowledged is lost',
@@ -76,7 +75,7 @@ export const drill: Drill = {
           if (placement.outcome !== 'failed' || attempt >= 20) return placement
           counts.retried++
           await up
-          await settle(200)
+          await pause(200)
         }
       }
       // A step that may meet a dead server: tried again, as a person reloading the page would.
@@ -87,7 +86,7 @@ export const drill: Drill = {
           } catch (error) {
             if (attempt >= 20) throw error
             await up
-            await settle(200)
+            await pause(200)
           }
         }
       }
@@ -143,7 +142,7 @@ export const drill: Drill = {
       const killer = async () => {
         const gap = durationMs / (kills + 1)
         for (let k = 0; k < kills; k++) {
-          await settle(gap * (0.7 + Math.random() * 0.3))
+          await pause(gap * (0.7 + Math.random() * 0.3))
           let restarted!: () => void
           up = new Promise((resolve) => (restarted = resolve))
           await shop.kill()
@@ -171,7 +170,21 @@ export const drill: Drill = {
 
       // Mail and payments settle: jobs a killed worker held wait for their lease, lost webhooks for
       // the reconciler's first check (20 s after a payment starts).
-      const settled = await waitUntilSettled(shop, decided, log)
+      const settled = await waitUntilSettled(
+        shop,
+        async (db) => {
+          const [jobs] = await rows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from outbox_jobs where status in ('pending', 'running')`,
+          )
+          const pending = await rows<{ merchant_order_id: string }>(
+            db,
+            sql`select merchant_order_id from payment_attempts where state = 'PENDING'`,
+          )
+          return jobs!.n + pending.filter((attempt) => decided.has(attempt.merchant_order_id)).length
+        },
+        log,
+      )
       const database = await shop.open()
       try {
         const { db } = database
@@ -237,44 +250,6 @@ export const drill: Drill = {
   },
 }
 
-/**
- * Lets the running server finish its outbox and settle its payments, then stops it. The embedded
- * database can only be read while the server is down, so each round stops it, looks, and starts it
- * again if anything is still under way.
- */
-async function waitUntilSettled(
-  shop: Awaited<ReturnType<typeof createShopServer>>,
-  decided: Map<string, 'success' | 'failure'>,
-  log: (line: string) => void,
-): Promise<boolean> {
-  // Long enough for a killed worker's lease to run out and the reconciler to ask about every payment.
-  const rounds = Math.ceil((LEASE_MS + 30_000) / SETTLE_ROUND_MS) + 2
-  for (let round = 0; round < rounds; round++) {
-    await shop.stop()
-    const database = await shop.open()
-    let open: number
-    try {
-      const [jobs] = await rows<{ n: number }>(
-        database.db,
-        sql`select count(*)::int as n from outbox_jobs where status in ('pending', 'running')`,
-      )
-      const pending = await rows<{ merchant_order_id: string }>(
-        database.db,
-        sql`select merchant_order_id from payment_attempts where state = 'PENDING'`,
-      )
-      open = jobs!.n + pending.filter((attempt) => decided.has(attempt.merchant_order_id)).length
-    } finally {
-      await database.close()
-    }
-    if (open === 0) return true
-    log(`${open} jobs or payments still under way: waiting`)
-    await shop.start()
-    await settle(SETTLE_ROUND_MS)
-  }
-  await shop.stop()
-  return false
-}
-
 /** Each decided payment against the shop's records: its order paid or failed, and announced once. */
 async function paymentCheck(db: Parameters<typeof rows>[0], decided: Map<string, 'success' | 'failure'>) {
   const found = await rows<{
@@ -309,6 +284,6 @@ async function paymentCheck(db: Parameters<typeof rows>[0], decided: Map<string,
   return { wrong, paid, failed }
 }
 
-function settle(ms: number) {
+function pause(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
