@@ -77,7 +77,7 @@ export function retryDelayMs(attempts: number): number {
   return 30_000 * 2 ** Math.max(0, attempts - 1)
 }
 
-/** Claims and runs the jobs that are due; returns how many ran. */
+/** Claims the jobs that are due (at most `batch`) and runs them side by side; returns how many ran. */
 export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logger, batch = BATCH): Promise<number> {
   const now = new Date()
   const claimed = await db.transaction(async (tx) => {
@@ -121,10 +121,13 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
       .catch((error: unknown) => logger.warn({ err: error }, 'could not renew the lease of outbox jobs'))
   }, LEASE_RENEWAL_MS)
   try {
-    for (const job of claimed) {
-      await runJob(db, handlers, logger, job)
-      inHand.delete(job.id)
-    }
+    // A batch's jobs run side by side: each waits on a mail server, an SMS provider or push services.
+    await Promise.all(
+      claimed.map(async (job) => {
+        await runJob(db, handlers, logger, job)
+        inHand.delete(job.id)
+      }),
+    )
   } finally {
     clearInterval(renewal)
   }

@@ -7,6 +7,7 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import { outboxJobKey } from '../../app/platform/outbox.server.ts'
 import { smsOutboxFolder } from '../../app/platform/sms.server.ts'
 import { type Drill, invariant } from './drill.ts'
 import {
@@ -194,8 +195,10 @@ export const drill: Drill = {
           db,
           sql`select id::text, kind, status from outbox_jobs where kind in ('mail', 'sms')`,
         )
-        const mailJobs = new Set(jobs.filter((job) => job.kind === 'mail').map((job) => `outbox-${job.id}`))
-        const smsJobs = new Set(jobs.filter((job) => job.kind === 'sms').map((job) => `outbox-${job.id}`))
+        const keysOf = (kind: string) =>
+          new Set(jobs.filter((job) => job.kind === kind).map((job) => outboxJobKey(job.id)))
+        const mailJobs = keysOf('mail')
+        const smsJobs = keysOf('sms')
         const undelivered = jobs.filter((job) => job.status !== 'done')
         // Mail outside the outbox (an account's welcome) has a Message-ID of nodemailer's making.
         const mailKeys = mail.received.flatMap((message) => /^<(outbox-\d+)@/.exec(message.messageId ?? '')?.[1] ?? [])

@@ -10,17 +10,19 @@ const ROUND_MS = 10_000
 const RECONCILER_FIRST_CHECK_MS = 20_000
 
 /**
- * Rounds of: stop the server, count with `underWay`, start it again and wait while anything is left,
- * for long enough that a killed worker's lease runs out and the reconciler asks about every payment.
- * Leaves the server stopped; true when nothing was left under way.
+ * Rounds of: stop the server, count with `underWay`, start it again and wait while anything is left.
+ * Gives up once nothing has moved for long enough that a killed worker's lease has run out and the
+ * reconciler has asked about every payment. Leaves the server stopped; true when nothing was left.
  */
 export async function waitUntilSettled(
   shop: ShopServer,
   underWay: (db: Db) => Promise<number>,
   log: (line: string) => void,
 ): Promise<boolean> {
-  const rounds = Math.ceil((LEASE_MS + RECONCILER_FIRST_CHECK_MS) / ROUND_MS) + 3
-  for (let round = 0; round < rounds; round++) {
+  const patience = Math.ceil((LEASE_MS + RECONCILER_FIRST_CHECK_MS) / ROUND_MS) + 2
+  let stuck = 0
+  let last = Number.POSITIVE_INFINITY
+  for (;;) {
     await shop.stop()
     const database = await shop.open()
     let open: number
@@ -30,10 +32,11 @@ export async function waitUntilSettled(
       await database.close()
     }
     if (open === 0) return true
+    stuck = open < last ? 0 : stuck + 1
+    last = open
+    if (stuck > patience) return false
     log(`${open} jobs or payments still under way: waiting`)
     await shop.start()
     await new Promise((resolve) => setTimeout(resolve, ROUND_MS))
   }
-  await shop.stop()
-  return false
 }
