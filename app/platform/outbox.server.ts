@@ -51,8 +51,12 @@ const BATCH = 10
 /** Batches one tick runs at most while they come back full, so a stop waits for little. */
 const DRAIN_BATCHES = 50
 
-export function outboxJobKey(jobId: string | number): string {
-  return `outbox-${jobId}`
+/**
+ * A job's key: its creation time, then its id. Files named by it (the development mailbox and SMS
+ * outbox) sort in the order they were written, among themselves and beside messages sent directly.
+ */
+export function outboxJobKey(job: { id: number; createdAt: Date }): string {
+  return `${job.createdAt.getTime()}-outbox-${job.id}`
 }
 
 /**
@@ -138,7 +142,7 @@ async function runJob(db: Db, handlers: OutboxHandlers, logger: Logger, job: typ
   try {
     const handler = handlers[job.kind as OutboxKind] as (payload: unknown, info: OutboxJobInfo) => Promise<void>
     if (!handler) throw new Error(`no handler for outbox jobs of kind ${job.kind}`)
-    await handler(job.payload, { key: outboxJobKey(job.id) })
+    await handler(job.payload, { key: outboxJobKey(job) })
     await db
       .update(outboxJobs)
       .set({

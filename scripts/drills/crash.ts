@@ -191,17 +191,25 @@ export const drill: Drill = {
         const { db } = database
         const present = await orderIds(db)
         const lost = [...acknowledged.keys()].filter((id) => !present.has(id))
-        const jobs = await rows<{ id: string; kind: string; status: string }>(
+        // created_ms as a JavaScript Date holds it (microseconds dropped), as the worker made the key.
+        const jobs = await rows<{ id: number; created_ms: string; kind: string; status: string }>(
           db,
-          sql`select id::text, kind, status from outbox_jobs where kind in ('mail', 'sms')`,
+          sql`select id::int, floor(extract(epoch from created_at) * 1000)::text as created_ms, kind, status
+              from outbox_jobs where kind in ('mail', 'sms')`,
         )
         const keysOf = (kind: string) =>
-          new Set(jobs.filter((job) => job.kind === kind).map((job) => outboxJobKey(job.id)))
+          new Set(
+            jobs
+              .filter((job) => job.kind === kind)
+              .map((job) => outboxJobKey({ id: job.id, createdAt: new Date(Number(job.created_ms)) })),
+          )
         const mailJobs = keysOf('mail')
         const smsJobs = keysOf('sms')
         const undelivered = jobs.filter((job) => job.status !== 'done')
         // Mail outside the outbox (an account's welcome) has a Message-ID of nodemailer's making.
-        const mailKeys = mail.received.flatMap((message) => /^<(outbox-\d+)@/.exec(message.messageId ?? '')?.[1] ?? [])
+        const mailKeys = mail.received.flatMap(
+          (message) => /^<(\d+-outbox-\d+)@/.exec(message.messageId ?? '')?.[1] ?? [],
+        )
         const distinctMail = new Set(mailKeys)
         const smsFiles = (await readdir(smsOutboxFolder(shop.dataDir)).catch(() => [] as string[])).map((file) =>
           path.basename(file, '.json'),

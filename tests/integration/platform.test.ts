@@ -177,8 +177,8 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
         .set({ runAfter: new Date(0) })
         .where(eq(outboxJobs.id, job!.id))
       expect(await runDueJobs(database.db, handlers, logger)).toBe(1)
-      expect(keys).toEqual([outboxJobKey(job!.id), outboxJobKey(job!.id)])
-      expect(await readdir(mailboxFolder(dataDir))).toEqual([`${outboxJobKey(job!.id)}.json`])
+      expect(keys).toEqual([outboxJobKey(job!), outboxJobKey(job!)])
+      expect(await readdir(mailboxFolder(dataDir))).toEqual([`${outboxJobKey(job!)}.json`])
     })
 
     it('lets another worker claim a job whose worker died once its short lease is over', async () => {
