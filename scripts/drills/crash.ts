@@ -63,7 +63,7 @@ export const drill: Drill = {
 
       // The server is up, or coming back: shoppers wait for it rather than give up.
       let up: Promise<void> = Promise.resolve()
-      const acknowledged = new Map<string, { method: 'cod' | 'online'; merchantOrderId: string | null }>()
+      const acknowledged = new Set<string>()
       const decided = new Map<string, 'success' | 'failure'>()
       const counts = { placed: 0, retried: 0, refused: 0, failed: 0, payLater: 0 }
       const refusals: string[] = []
@@ -130,7 +130,7 @@ export const drill: Drill = {
           // A payment whose start was cut short by a kill: the order exists and the checkout page offers
           // to pay it again; the reconciler closes the attempt the gateway may never have opened.
           if (method === 'online' && !merchantOrderId) counts.payLater++
-          if (placement.orderId) acknowledged.set(placement.orderId, { method, merchantOrderId })
+          if (placement.orderId) acknowledged.add(placement.orderId)
           if (merchantOrderId) {
             // The shopper pays (or the bank declines) on the gateway's page; its webhook races the kills.
             const outcome = ++paid % FAIL_EVERY === 0 ? 'failure' : 'success'
@@ -190,7 +190,7 @@ export const drill: Drill = {
       try {
         const { db } = database
         const present = await orderIds(db)
-        const lost = [...acknowledged.keys()].filter((id) => !present.has(id))
+        const lost = [...acknowledged].filter((id) => !present.has(id))
         // created_ms as a JavaScript Date holds it (microseconds dropped), as the worker made the key.
         const jobs = await rows<{ id: number; created_ms: string; kind: string; status: string }>(
           db,

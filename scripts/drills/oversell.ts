@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { coupons } from '../../app/orders/schema.ts'
 import { type Drill, invariant } from './drill.ts'
+import { inParallel } from './lib/concurrency.ts'
 import {
   couponUses,
   noHalfOrders,
@@ -14,7 +15,7 @@ import {
   stockIsConserved,
   stockSnapshot,
 } from './lib/invariants.ts'
-import { inParallel, type Placement, Shopper } from './lib/shop-client.ts'
+import { type Placement, Shopper } from './lib/shop-client.ts'
 import { createShopServer } from './lib/shop-server.ts'
 
 const PACKETS = 10

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm'
 import type { PaymentFault } from '../../server/phonepe-simulator.ts'
 import { type Drill, invariant } from './drill.ts'
+import { inParallel } from './lib/concurrency.ts'
 import {
   noHalfOrders,
   noNegativeStock,
@@ -16,7 +17,7 @@ import {
 } from './lib/invariants.ts'
 import { merchantOrderIdIn, type PaymentGateway, startPaymentGateway } from './lib/payment-gateway.ts'
 import { waitUntilSettled } from './lib/settle.ts'
-import { inParallel, Shopper } from './lib/shop-client.ts'
+import { Shopper } from './lib/shop-client.ts'
 import { createShopServer } from './lib/shop-server.ts'
 
 /** What happens to a payment, and what the shop must end up with. */

@@ -149,22 +149,3 @@ function htmlText(html: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
 }
-
-/** Runs `task` for each item with at most `limit` in flight; results in order. */
-export async function inParallel<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const at = next++
-        results[at] = await task(items[at]!)
-      }
-    }),
-  )
-  return results
-}
