@@ -17,7 +17,7 @@ import { createPhonePe, PHONEPE_HOSTS } from '../app/payments/phonepe.server.ts'
 import { startPaymentReconciler } from '../app/payments/reconciler.server.ts'
 import { PHONEPE_WEBHOOK_PATH } from '../app/payments/webhook.ts'
 import { type Config, ConfigError, parseConfig } from '../app/platform/config.server.ts'
-import { openDatabase } from '../app/platform/db.server.ts'
+import { DamagedDatabaseError, openDatabase } from '../app/platform/db.server.ts'
 import { startEventBus } from '../app/platform/event-bus.server.ts'
 import { initialiseShop } from '../app/platform/first-start.server.ts'
 import { createLogger } from '../app/platform/logger.server.ts'
@@ -53,7 +53,11 @@ const logger = createLogger(config.logLevel)
 // The server build loads while the database opens: each takes a few hundred milliseconds.
 const serverBuild = dev ? undefined : loadServerBuild()
 const dataDir = path.resolve(root, config.dataDir)
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir }).catch((error: unknown) => {
+  if (!(error instanceof DamagedDatabaseError)) throw error
+  console.error(error.message)
+  process.exit(1)
+})
 await database.migrate()
 if (await initialiseShop(database.db, { seedDemo: config.seedDemo, showcaseMode: config.showcaseMode })) {
   logger.info({ seedDemo: config.seedDemo }, 'initialised an empty database')
@@ -97,8 +101,8 @@ const services: Services = {
 const outbox = startOutboxWorker(
   database.db,
   {
-    mail: (message) => mailer.send(message),
-    sms: (message) => sms.send(message),
+    mail: (message, { key }) => mailer.send(message, { key }),
+    sms: (message, { key }) => sms.send(message, { key }),
     push: createPushHandler({ db: database.db, sender: pushSender, config, logger }),
   },
   logger,

@@ -30,6 +30,9 @@ export interface Misbehaviour {
   amountDelta?: number
 }
 
+/** Misbehaviour for one payment only (decide's third argument), over the simulator-wide one. */
+export type PaymentFault = Pick<Misbehaviour, 'webhook' | 'webhookDelayMs' | 'amountDelta'>
+
 interface SimOrder {
   orderId: string
   merchantOrderId: string
@@ -39,6 +42,7 @@ interface SimOrder {
   merchantRedirectUrl: string
   transactionId: string | null
   errorCode?: string
+  fault?: PaymentFault
 }
 
 interface SimRefund {
@@ -244,8 +248,10 @@ h1{color:#5f259f}button{display:block;width:100%;margin:.75rem 0;padding:.9rem;f
     return c.redirect(order.merchantRedirectUrl, 303)
   })
 
-  function decide(order: SimOrder, outcome: Outcome) {
-    if (order.state !== 'PENDING' || outcome === 'pending') return
+  function decide(order: SimOrder, outcome: Outcome, fault?: PaymentFault) {
+    if (order.state !== 'PENDING') return
+    if (fault) order.fault = fault
+    if (outcome === 'pending') return
     order.state = outcome === 'success' ? 'COMPLETED' : 'FAILED'
     if (outcome === 'success') order.transactionId = `T${randomBytes(8).toString('hex').toUpperCase()}`
     else order.errorCode = 'PAYMENT_DECLINED'
@@ -260,7 +266,7 @@ h1{color:#5f259f}button{display:block;width:100%;margin:.75rem 0;padding:.9rem;f
   }
 
   function statusOf(order: SimOrder) {
-    const amount = order.amount + (misbehaviour.amountDelta ?? 0)
+    const amount = order.amount + (order.fault?.amountDelta ?? misbehaviour.amountDelta ?? 0)
     return {
       orderId: order.orderId,
       state: order.state,
@@ -282,7 +288,7 @@ h1{color:#5f259f}button{display:block;width:100%;margin:.75rem 0;padding:.9rem;f
   }
 
   async function announce(order: SimOrder) {
-    const mode = misbehaviour.webhook ?? 'normal'
+    const { webhook: mode = 'normal', webhookDelayMs } = { ...misbehaviour, ...order.fault }
     if (mode === 'drop') return
     const send = () =>
       order.state === 'COMPLETED'
@@ -296,7 +302,7 @@ h1{color:#5f259f}button{display:block;width:100%;margin:.75rem 0;padding:.9rem;f
             merchantOrderId: order.merchantOrderId,
             ...statusOf(order),
           })
-    if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, misbehaviour.webhookDelayMs ?? 2000))
+    if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, webhookDelayMs ?? 2000))
     await send()
     if (mode === 'twice') await send()
     if (mode === 'failed-after-paid' && order.state === 'COMPLETED') {
@@ -310,8 +316,8 @@ h1{color:#5f259f}button{display:block;width:100%;margin:.75rem 0;padding:.9rem;f
     }
   }
 
-  const webhooks: { event: string; status: number }[] = []
-  async function deliver(event: string, type: string, payload: Record<string, unknown>) {
+  const webhooks: { event: string; status: number; merchantOrderId: unknown; forged: boolean }[] = []
+  async function deliver(event: string, type: string, payload: Record<string, unknown>, { forged = false } = {}) {
     const hook = options.webhook
     if (!hook) return
     try {
@@ -319,13 +325,14 @@ h1{color:#5f259f}button{display:block;width:100%;margin:.75rem 0;padding:.9rem;f
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          Authorization: webhookAuthorization(hook.username, hook.password),
+          // A forger knows the format and the username, not the password.
+          Authorization: webhookAuthorization(hook.username, forged ? `${hook.password}-guess` : hook.password),
         },
         body: JSON.stringify({ type, event, payload }),
       })
-      webhooks.push({ event, status: response.status })
+      webhooks.push({ event, status: response.status, merchantOrderId: payload.merchantOrderId, forged })
     } catch {
-      webhooks.push({ event, status: 0 })
+      webhooks.push({ event, status: 0, merchantOrderId: payload.merchantOrderId, forged })
     }
   }
 
@@ -351,11 +358,37 @@ h1{color:#5f259f}button{display:block;width:100%;margin:.75rem 0;padding:.9rem;f
     order(merchantOrderId: string) {
       return orders.get(merchantOrderId)
     },
-    /** What the hosted page's buttons do, for tests that do not drive a browser. */
-    decide(merchantOrderId: string, outcome: Outcome) {
+    /**
+     * What the hosted page's buttons do, for tests that do not drive a browser; `fault` makes this
+     * payment's webhook and reported amount misbehave (see Misbehaviour).
+     */
+    decide(merchantOrderId: string, outcome: Outcome, fault?: PaymentFault) {
       const order = orders.get(merchantOrderId)
       if (!order) throw new Error(`no simulated order ${merchantOrderId}`)
-      decide(order, outcome)
+      decide(order, outcome, fault)
+    },
+    /**
+     * A callback PhonePe never sent: the payment reported as `state` for its full amount, signed
+     * with a guessed password. Resolves once the shop has answered (see webhooks).
+     */
+    async forgeWebhook(merchantOrderId: string, state: 'COMPLETED' | 'FAILED' = 'COMPLETED') {
+      const order = orders.get(merchantOrderId)
+      if (!order) throw new Error(`no simulated order ${merchantOrderId}`)
+      const completed = state === 'COMPLETED'
+      await deliver(
+        completed ? 'checkout.order.completed' : 'checkout.order.failed',
+        completed ? 'CHECKOUT_ORDER_COMPLETED' : 'CHECKOUT_ORDER_FAILED',
+        {
+          merchantId,
+          merchantOrderId,
+          ...statusOf(order),
+          state,
+          paymentDetails: completed
+            ? [{ transactionId: 'TFORGED', paymentMode: 'UPI_QR', timestamp: Date.now(), amount: order.amount, state }]
+            : [],
+        },
+        { forged: true },
+      )
     },
     /** Moves a pending order's expiry into the past. */
     expire(merchantOrderId: string) {

@@ -2,7 +2,7 @@
 // Nothing connects on import; start-up calls openDatabase() once and migrate() explicitly. Each
 // kind's driver is imported when a database of that kind is opened: a shop on PostgreSQL never
 // loads PGlite, and one on PGlite never loads pg.
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
@@ -41,6 +41,19 @@ const MIGRATION_LOCK = 72_430_001
  * cache still holds the data files, so a small pool costs reads from memory, not from the disk.
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB']
+
+/**
+ * The embedded database's folder holds something that is not a whole database: the shop refuses to
+ * start on it rather than serve wrong data (or create an empty shop over it).
+ */
+export class DamagedDatabaseError extends Error {
+  constructor(folder: string, reason: string) {
+    super(
+      `The embedded database in ${folder} ${reason}. The shop will not start on it: restore DATA_DIR from a backup, or move the folder away to start an empty shop.`,
+    )
+    this.name = 'DamagedDatabaseError'
+  }
+}
 
 export interface DatabaseOptions {
   /** postgres:// URL; when unset, PGlite is used. */
@@ -85,16 +98,18 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     import('drizzle-orm/pglite/migrator'),
   ])
   const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }
-  let folder: string | undefined
-  if (dataDir !== null) {
-    folder = path.resolve(dataDir, 'pgdata')
-    mkdirSync(folder, { recursive: true })
-    // Creating the cluster (initdb) grows PGlite's WebAssembly memory to about 500 MB, which
-    // WebAssembly never gives back: an instance of its own creates it and is closed.
-    if (!existsSync(path.join(folder, 'PG_VERSION')))
-      await (await PGlite.create({ dataDir: folder, ...options })).close()
-  }
+  const folder = dataDir === null ? undefined : await embeddedCluster(PGlite, path.resolve(dataDir, 'pgdata'), options)
   const client = new PGlite({ dataDir: folder, ...options })
+  if (folder) {
+    // A cluster damaged past PostgreSQL's crash recovery (a lost WAL, a torn control file) fails here.
+    try {
+      await client.waitReady
+      await client.query('select 1')
+    } catch (error) {
+      await client.close().catch(() => {})
+      throw new DamagedDatabaseError(folder, `cannot be opened (${error instanceof Error ? error.message : error})`)
+    }
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
@@ -110,6 +125,31 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     },
     close: () => client.close(),
   }
+}
+
+/**
+ * The embedded cluster's folder, created on first use. The cluster is made in a folder beside it and
+ * renamed into place when whole, so a start killed half way through leaves no half cluster; a folder
+ * that has files but no PG_VERSION is refused rather than made again over what it holds.
+ */
+async function embeddedCluster(
+  PGlite: typeof import('@electric-sql/pglite')['PGlite'],
+  folder: string,
+  options: { startParams: string[] },
+): Promise<string> {
+  if (existsSync(path.join(folder, 'PG_VERSION'))) return folder
+  if (existsSync(folder) && readdirSync(folder).length > 0) {
+    throw new DamagedDatabaseError(folder, 'has files but no PG_VERSION: it is not a whole database')
+  }
+  const making = `${folder}.new`
+  rmSync(making, { recursive: true, force: true })
+  mkdirSync(making, { recursive: true })
+  // Creating the cluster (initdb) grows PGlite's WebAssembly memory to about 500 MB, which
+  // WebAssembly never gives back: an instance of its own creates it and is closed.
+  await (await PGlite.create({ dataDir: making, ...options })).close()
+  rmSync(folder, { recursive: true, force: true })
+  renameSync(making, folder)
+  return folder
 }
 
 /** A dedicated connection that LISTENs, re-opened with backoff (1 s doubling to 30 s) after a loss. */

@@ -16,25 +16,34 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>
+  /**
+   * `key` (an outbox job's) makes a repeat of the same message recognisable: it becomes the
+   * Message-ID, which mail servers and clients deduplicate by, and the development mailbox's file name.
+   */
+  send(message: MailMessage, options?: { key?: string }): Promise<void>
 }
 
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {
     const { smtpUrl } = options
     let transport: Promise<import('nodemailer').Transporter> | undefined
+    const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost'
     return {
-      async send(message) {
+      async send(message, { key } = {}) {
         transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
-        await (await transport).sendMail({ from: options.from, ...message })
+        await (await transport).sendMail({
+          from: options.from,
+          ...message,
+          ...(key ? { messageId: `<${key}@${domain}>` } : {}),
+        })
       },
     }
   }
   const folder = mailboxFolder(options.dataDir)
   return {
-    async send(message) {
+    async send(message, { key } = {}) {
       await mkdir(folder, { recursive: true })
-      const file = path.join(folder, `${Date.now()}-${randomUUID()}.json`)
+      const file = path.join(folder, `${key ?? `${Date.now()}-${randomUUID()}`}.json`)
       await writeFile(
         file,
         JSON.stringify({ from: options.from, ...message, sentAt: new Date().toISOString() }, null, 2),

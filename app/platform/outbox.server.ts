@@ -1,6 +1,9 @@
 // The transactional outbox: operations enqueue jobs in the same transaction as the data they
 // announce; a worker claims due jobs (FOR UPDATE SKIP LOCKED, so several instances share the work),
-// runs them, retries with backoff and parks a job after its last try.
+// runs them, retries with backoff and parks a job after its last try. Delivery is at least once: a
+// worker killed between sending and recording it sends again. Each job hands its handler a key of its
+// own (the same on every attempt) so the receiving end can drop the repeat: the e-mail's Message-ID,
+// the development mailbox's and SMS outbox's file name.
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from './db.server.ts'
 import type { Logger } from './logger.server.ts'
@@ -25,11 +28,36 @@ export type PushJob =
   | { audience: 'owner'; payload: Record<string, string> }
 export type OutboxKind = keyof OutboxPayloads
 
-export type OutboxHandlers = { [K in OutboxKind]: (payload: OutboxPayloads[K]) => Promise<void> }
+/** What a handler knows of its job besides the payload. */
+export interface OutboxJobInfo {
+  /** The same on every attempt of the job, and unique to it: a deduplication key for the receiver. */
+  key: string
+}
+
+export type OutboxHandlers = {
+  [K in OutboxKind]: (payload: OutboxPayloads[K], job: OutboxJobInfo) => Promise<void>
+}
 
 export const MAX_ATTEMPTS = 6
-/** A claimed job whose worker died is claimed again after this lease. */
-const LEASE_MS = 5 * 60_000
+/**
+ * A claimed job whose worker died is claimed again after this lease. The worker renews the lease of
+ * the jobs in its hands while they run (a long push fan-out keeps its own), so only a dead worker's
+ * jobs wait for it, and not long after a restart.
+ */
+export const LEASE_MS = 30_000
+const LEASE_RENEWAL_MS = 10_000
+/** Jobs claimed at once. */
+const BATCH = 10
+/** Batches one tick runs at most while they come back full, so a stop waits for little. */
+const DRAIN_BATCHES = 50
+
+/**
+ * A job's key: its creation time, then its id. Files named by it (the development mailbox and SMS
+ * outbox) sort in the order they were written, among themselves and beside messages sent directly.
+ */
+export function outboxJobKey(job: { id: number; createdAt: Date }): string {
+  return `${job.createdAt.getTime()}-outbox-${job.id}`
+}
 
 /**
  * Adds a job in the caller's transaction. A sensitive job (its payload carries a secret, such as a
@@ -53,8 +81,8 @@ export function retryDelayMs(attempts: number): number {
   return 30_000 * 2 ** Math.max(0, attempts - 1)
 }
 
-/** Claims and runs the jobs that are due; returns how many ran. */
-export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logger, batch = 10): Promise<number> {
+/** Claims the jobs that are due (at most `batch`) and runs them side by side; returns how many ran. */
+export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logger, batch = BATCH): Promise<number> {
   const now = new Date()
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
@@ -88,38 +116,72 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
       .returning()
   })
 
-  for (const job of claimed) {
-    try {
-      const handler = handlers[job.kind as OutboxKind] as (payload: unknown) => Promise<void>
-      if (!handler) throw new Error(`no handler for outbox jobs of kind ${job.kind}`)
-      await handler(job.payload)
-      await db
-        .update(outboxJobs)
-        .set({
-          status: 'done',
-          completedAt: new Date(),
-          lastError: null,
-          ...(job.sensitive ? { payload: WIPED } : {}),
-        })
-        .where(eq(outboxJobs.id, job.id))
-    } catch (error) {
-      const parked = job.attempts >= MAX_ATTEMPTS
-      logger.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, parked }, 'outbox job failed')
-      await db
-        .update(outboxJobs)
-        .set({
-          status: parked ? 'parked' : 'pending',
-          lastError: error instanceof Error ? error.message : String(error),
-          ...(parked && job.sensitive ? { payload: WIPED } : {}),
-          runAfter: new Date(Date.now() + retryDelayMs(job.attempts)),
-        })
-        .where(eq(outboxJobs.id, job.id))
-    }
+  const inHand = new Set(claimed.map((job) => job.id))
+  const renewal = setInterval(() => {
+    if (inHand.size === 0) return
+    db.update(outboxJobs)
+      .set({ runAfter: new Date(Date.now() + LEASE_MS) })
+      .where(and(inArray(outboxJobs.id, [...inHand]), eq(outboxJobs.status, 'running')))
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not renew the lease of outbox jobs'))
+  }, LEASE_RENEWAL_MS)
+  try {
+    // A batch's jobs run side by side: each waits on a mail server, an SMS provider or push services.
+    await Promise.all(
+      claimed.map(async (job) => {
+        await runJob(db, handlers, logger, job)
+        inHand.delete(job.id)
+      }),
+    )
+  } finally {
+    clearInterval(renewal)
   }
   return claimed.length
 }
 
+async function runJob(db: Db, handlers: OutboxHandlers, logger: Logger, job: typeof outboxJobs.$inferSelect) {
+  try {
+    const handler = handlers[job.kind as OutboxKind] as (payload: unknown, info: OutboxJobInfo) => Promise<void>
+    if (!handler) throw new Error(`no handler for outbox jobs of kind ${job.kind}`)
+    await handler(job.payload, { key: outboxJobKey(job) })
+    await db
+      .update(outboxJobs)
+      .set({
+        status: 'done',
+        completedAt: new Date(),
+        lastError: null,
+        ...(job.sensitive ? { payload: WIPED } : {}),
+      })
+      .where(eq(outboxJobs.id, job.id))
+  } catch (error) {
+    const parked = job.attempts >= MAX_ATTEMPTS
+    logger.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, parked }, 'outbox job failed')
+    await db
+      .update(outboxJobs)
+      .set({
+        status: parked ? 'parked' : 'pending',
+        lastError: error instanceof Error ? error.message : String(error),
+        ...(parked && job.sensitive ? { payload: WIPED } : {}),
+        runAfter: new Date(Date.now() + retryDelayMs(job.attempts)),
+      })
+      .where(eq(outboxJobs.id, job.id))
+  }
+}
+
+/**
+ * Runs due jobs batch after batch while batches come back full (a backlog, such as a busy hour's
+ * order mail, goes out in one tick rather than ten jobs a second); returns how many ran.
+ */
+export async function drainDueJobs(db: Db, handlers: OutboxHandlers, logger: Logger): Promise<number> {
+  let ran = 0
+  for (let round = 0; round < DRAIN_BATCHES; round++) {
+    const batch = await runDueJobs(db, handlers, logger, BATCH)
+    ran += batch
+    if (batch < BATCH) break
+  }
+  return ran
+}
+
 /** Polls for due jobs until stopped; stop() waits for the jobs in hand. */
 export function startOutboxWorker(db: Db, handlers: OutboxHandlers, logger: Logger, intervalMs = 1000) {
-  return startPoller(() => runDueJobs(db, handlers, logger), { intervalMs, logger, name: 'outbox worker' })
+  return startPoller(() => drainDueJobs(db, handlers, logger), { intervalMs, logger, name: 'outbox worker' })
 }

@@ -15,7 +15,8 @@ export interface SmsMessage {
 }
 
 export interface Sms {
-  send(message: SmsMessage): Promise<void>
+  /** `key` (an outbox job's) names the development outbox's file, so a repeat replaces it. */
+  send(message: SmsMessage, options?: { key?: string }): Promise<void>
 }
 
 export function smsOutboxFolder(dataDir: string): string {
@@ -46,9 +47,9 @@ export function createSms(options: { sms: Config['sms']; dataDir: string; logger
   }
   const folder = smsOutboxFolder(options.dataDir)
   return {
-    async send(message) {
+    async send(message, { key } = {}) {
       await mkdir(folder, { recursive: true })
-      const file = path.join(folder, `${Date.now()}-${randomUUID()}.json`)
+      const file = path.join(folder, `${key ?? `${Date.now()}-${randomUUID()}`}.json`)
       const { sensitive, ...stored } = message
       await writeFile(file, JSON.stringify({ ...stored, sentAt: new Date().toISOString() }, null, 2))
       // Development only: a sign-in code in the log is what a developer needs to sign in; a code meant

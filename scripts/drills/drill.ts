@@ -35,7 +35,7 @@ export function formatInvariant({ name, pass, detail }: Invariant) {
 /** A drill's modules by name, for the command and the tests. */
 export async function loadDrill(name: string): Promise<Drill> {
   if (!/^[a-z-]+$/.test(name)) throw new Error(`No drill named ${JSON.stringify(name)}`)
-  const module = (await import(`./${name}.ts`)) as { drill?: Drill }
+  const module = (await import(/* @vite-ignore */ `./${name}.ts`)) as { drill?: Drill }
   if (!module.drill) throw new Error(`scripts/drills/${name}.ts exports no drill`)
   return module.drill
 }

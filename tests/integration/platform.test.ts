@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#app/platform/db.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer, mailboxFolder } from '#app/platform/mailer.server.ts'
-import { enqueue, MAX_ATTEMPTS, runDueJobs } from '#app/platform/outbox.server.ts'
+import {
+  drainDueJobs,
+  enqueue,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  type OutboxJobInfo,
+  outboxJobKey,
+  runDueJobs,
+} from '#app/platform/outbox.server.ts'
 import { hitRateLimit } from '#app/platform/rate-limit.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
 import { temporaryDataDir } from '../server-process.ts'
@@ -142,6 +150,73 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
       const jobs = await database.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'sms'))
       expect(jobs.map((job) => job.status).sort()).toEqual(['done', 'parked'])
       expect(JSON.stringify(jobs)).not.toContain('482913')
+    })
+
+    it('hands every attempt of a job the same key, which the development mailbox files it under', async () => {
+      await database.db.delete(outboxJobs)
+      const dataDir = temporaryDataDir()
+      const mailer = createMailer({ from: 'Shop <shop@example.com>', dataDir, logger })
+      await database.db.transaction((tx) =>
+        enqueue(tx, 'mail', { to: 'ravi@example.com', subject: 'Twice', text: 'x' }),
+      )
+      const keys: string[] = []
+      const handlers = {
+        // The first attempt sends and then fails to be recorded, as a worker killed after sending would.
+        mail: async (message: Parameters<typeof mailer.send>[0], { key }: OutboxJobInfo) => {
+          keys.push(key)
+          await mailer.send(message, { key })
+          if (keys.length === 1) throw new Error('killed after sending')
+        },
+        sms: async () => {},
+        push: async () => {},
+      }
+      expect(await runDueJobs(database.db, handlers, logger)).toBe(1)
+      const [job] = await database.db.select().from(outboxJobs)
+      await database.db
+        .update(outboxJobs)
+        .set({ runAfter: new Date(0) })
+        .where(eq(outboxJobs.id, job!.id))
+      expect(await runDueJobs(database.db, handlers, logger)).toBe(1)
+      expect(keys).toEqual([outboxJobKey(job!), outboxJobKey(job!)])
+      expect(await readdir(mailboxFolder(dataDir))).toEqual([`${outboxJobKey(job!)}.json`])
+    })
+
+    it('lets another worker claim a job whose worker died once its short lease is over', async () => {
+      await database.db.delete(outboxJobs)
+      await database.db.transaction((tx) =>
+        enqueue(tx, 'mail', { to: 'dead@example.com', subject: 'Lease', text: 'x' }),
+      )
+      let release = () => {}
+      const hung = new Promise<void>((resolve) => (release = resolve))
+      const dying = { mail: () => hung, sms: async () => {}, push: async () => {} }
+      // The first worker claims the job and does not finish it (as if its process had been killed).
+      const first = runDueJobs(database.db, dying, logger)
+      await expect.poll(async () => (await database.db.select().from(outboxJobs))[0]?.status).toBe('running')
+      const [claimed] = await database.db.select().from(outboxJobs)
+      expect(claimed!.runAfter.getTime() - Date.now()).toBeLessThanOrEqual(LEASE_MS)
+      const sent: string[] = []
+      const alive = { mail: async () => void sent.push('sent'), sms: async () => {}, push: async () => {} }
+      expect(await runDueJobs(database.db, alive, logger)).toBe(0) // the lease still holds
+      await database.db.update(outboxJobs).set({ runAfter: new Date(Date.now() - 1) })
+      expect(await runDueJobs(database.db, alive, logger)).toBe(1)
+      expect(sent).toEqual(['sent'])
+      release()
+      await first
+    })
+
+    it('delivers a backlog of many batches in one tick of the worker', async () => {
+      await database.db.delete(outboxJobs)
+      await database.db.transaction(async (tx) => {
+        for (let i = 0; i < 35; i++) await enqueue(tx, 'sms', { to: '+919876543210', text: `Message ${i}` })
+      })
+      const sent: string[] = []
+      const handlers = {
+        mail: async () => {},
+        sms: async (message: { text: string }) => void sent.push(message.text),
+        push: async () => {},
+      }
+      expect(await drainDueJobs(database.db, handlers, logger)).toBe(35)
+      expect(sent).toHaveLength(35)
     })
   })
 })

@@ -242,7 +242,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     expect(audit).toMatchObject([{ action: 'push.send', entity: 'push', label: 'Fresh batch, made today' }])
 
     // A job run again (a worker that died after finishing) sends nothing twice.
-    await handlers.push({ audience: 'subscribers', notificationId: row!.id })
+    await handlers.push({ audience: 'subscribers', notificationId: row!.id }, { key: 'outbox-1' })
     expect(pushService.received).toHaveLength(2)
   })
 
