@@ -318,6 +318,15 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
     ],
   },
   {
+    route: '/ops/backup',
+    audience: 'machine',
+    // Only `npm run backup` on the shop's machine, with the one-time token it wrote in the data folder.
+    requests: [
+      { method: 'GET', path: '/ops/backup', answers: all(404) },
+      { method: 'GET', path: '/ops/backup?token=guess', answers: all(404) },
+    ],
+  },
+  {
     route: '/*',
     audience: 'public',
     requests: [{ method: 'GET', path: '/no-such-page', answers: all(404) }],

@@ -1,0 +1,162 @@
+// npm run backup and npm run restore on each database: a backup restores into an empty database as
+// it was; restore refuses a database that holds a shop (unless --force), a file from a newer schema,
+// and a damaged or cut-short file, with a clear message, a non-zero exit and nothing changed.
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '#app/platform/db.server.ts'
+import { initialiseShop } from '#app/platform/first-start.server.ts'
+import { temporaryDataDir } from '../server-process.ts'
+import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const run = promisify(execFile)
+
+/** Runs scripts/<script>.ts with the database `env` names; its exit code and what it printed. */
+async function cli(script: string, args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [`scripts/${script}.ts`, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    })
+    return { code: 0, output: stdout + stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, output: failed.stdout + failed.stderr }
+  }
+}
+
+describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'shop-backups-'))
+  const cleanups: (() => Promise<void>)[] = []
+
+  /** A database of its own: its environment for the scripts. */
+  async function newDatabase(): Promise<Record<string, string>> {
+    if (kind === 'pglite') return { DATA_DIR: temporaryDataDir() }
+    const { url, drop } = await createPostgresDatabase()
+    cleanups.push(drop)
+    return { DATABASE_URL: url, DATA_DIR: temporaryDataDir() }
+  }
+
+  async function withDatabase<T>(env: Record<string, string>, use: (database: Database) => Promise<T>) {
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATABASE_URL ? null : (env.DATA_DIR ?? null),
+    })
+    try {
+      return await use(database)
+    } finally {
+      await database.close()
+    }
+  }
+
+  /** Every table's rows, as text, in a stable order: what "the same database" means here. */
+  async function contents(env: Record<string, string>): Promise<string> {
+    return withDatabase(env, async (database) => {
+      const { rows } = (await database.db.execute(
+        sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+      )) as unknown as { rows: { name: string }[] }
+      const parts: string[] = []
+      for (const { name } of rows) {
+        const result = (await database.db.execute(
+          sql.raw(`select coalesce(string_agg(t::text, E'\\n' order by t::text), '') as rows from "${name}" t`),
+        )) as unknown as { rows: { rows: string }[] }
+        parts.push(`${name}\n${result.rows[0]?.rows}`)
+      }
+      return parts.join('\n\n')
+    })
+  }
+
+  let source: Record<string, string>
+  let file: string
+
+  beforeAll(async () => {
+    source = await newDatabase()
+    await withDatabase(source, async (database) => {
+      await database.migrate()
+      await initialiseShop(database.db, { seedDemo: true, showcaseMode: false })
+    })
+    file = path.join(folder, 'shop.backup')
+    const backup = await cli('backup', [file], source)
+    expect(backup.output).toContain('Backed up the')
+    expect(backup.code).toBe(0)
+  })
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup()
+  })
+
+  it('restores a backup into an empty database exactly as it was', async () => {
+    const target = await newDatabase()
+    const restored = await cli('restore', [file], target)
+    expect(restored.output).toContain('Restored')
+    expect(restored.code).toBe(0)
+    const [before, after] = [await contents(source), await contents(target)]
+    expect(after).toContain('Ratlami Sev')
+    expect(after).toBe(before)
+  })
+
+  it('refuses to overwrite a database that holds a shop, and replaces it with --force', async () => {
+    const target = await newDatabase()
+    await withDatabase(target, async (database) => {
+      await database.migrate()
+      await initialiseShop(database.db, { seedDemo: true, showcaseMode: false })
+      // A shop of its own: one product fewer than the backup's.
+      await database.db.execute(sql`delete from products where id = (select id from products order by name limit 1)`)
+    })
+    const before = await contents(target)
+    const refused = await cli('restore', [file], target)
+    expect(refused.code).not.toBe(0)
+    expect(refused.output).toContain('already holds a shop')
+    expect(refused.output).toContain('--force')
+    expect(await contents(target)).toBe(before)
+
+    const forced = await cli('restore', [file, '--force'], target)
+    expect(forced.code).toBe(0)
+    expect(await contents(target)).toBe(await contents(source))
+  })
+
+  it.each([
+    ['a file cut short', (text: string) => text.slice(0, Math.floor(text.length / 2)), 'incomplete'],
+    ['a file altered in one place', (text: string) => text.replace('Ratlami', 'Ratlamx'), 'damaged'],
+    ['a file that is not a backup', () => 'id,name\n1,sev\n', 'not a shop backup'],
+    [
+      'a file from a newer schema',
+      (text: string) =>
+        withHeader(text, (header) => ({
+          ...header,
+          migration: { ...header.migration, when: header.migration.when + 10 ** 10 },
+        })),
+      'newer schema',
+    ],
+  ])('refuses %s with a clear message and changes nothing', async (_name, spoil, message) => {
+    const spoilt = path.join(folder, `spoilt-${randomName()}.backup`)
+    writeFileSync(spoilt, spoil(readFileSync(file, 'utf8')))
+    const target = await newDatabase()
+    const refused = await cli('restore', [spoilt], target)
+    expect(refused.code).not.toBe(0)
+    expect(refused.output).toContain('Restore refused')
+    expect(refused.output).toContain(message)
+    expect(await contents(target)).toBe('')
+  })
+})
+
+function randomName() {
+  return createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 8)
+}
+
+/** The backup with its header changed and its checksum written again, as a newer shop would write it. */
+function withHeader(text: string, change: (header: { migration: { when: number } }) => unknown): string {
+  const lines = text.trimEnd().split('\n')
+  lines[0] = JSON.stringify(change(JSON.parse(lines[0] ?? '{}')))
+  const body = lines.slice(0, -1)
+  const hash = createHash('sha256')
+  for (const line of body) hash.update(`${line}\n`)
+  const end = { ...JSON.parse(lines.at(-1) ?? '{}'), sha256: hash.digest('hex') }
+  return `${[...body, JSON.stringify(end)].join('\n')}\n`
+}
