@@ -24,7 +24,8 @@ export interface AccessRequest {
   method: 'GET' | 'POST' | 'DELETE'
   /**
    * Where to send it. {orderId}, {orderNumber}, {productId}, {productSlug} and {endpoint} stand for the
-   * customer's order, one of the shop's products and the customer's push subscription; {guestOrderId}
+   * customer's order, one of the shop's products and the customer's push subscription; {onlineOrderId}
+   * and {onlineOrderNumber} for the customer's unpaid online order; {guestOrderId}
    * for an order a guest placed in a browser of their own (none of the four roles placed it).
    */
   path: string
@@ -140,14 +141,26 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
     audience: 'public',
     requests: [
       { method: 'GET', path: '/checkout', answers: all(200) },
-      // Paying again for someone else's order shows nothing of it.
       { method: 'GET', path: '/checkout?orderId={orderId}', answers: all(200) },
+      // Paying again: the customer's unpaid online order is offered to the customer alone.
+      {
+        method: 'GET',
+        path: '/checkout?orderId={onlineOrderId}',
+        answers: all(200),
+        shows: { text: '{onlineOrderNumber}', to: ['customer'] },
+      },
       {
         method: 'POST',
         path: '/checkout',
         form: { intent: 'pay-again', orderId: '{orderId}' },
         // The customer's order is cash on delivery: nothing to pay, for them or anyone.
         answers: all(409),
+      },
+      {
+        method: 'POST',
+        path: '/checkout',
+        form: { intent: 'pay-again', orderId: '{onlineOrderId}' },
+        answers: ownerOnly({ redirect: 'http://127.0.0.1:' }, 409),
       },
     ],
   },
@@ -183,6 +196,12 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
     audience: 'owner',
     requests: [
       { method: 'GET', path: '/payment-status?orderId={orderId}', answers: ownerOnly(200, 404), shows: ORDER },
+      {
+        method: 'GET',
+        path: '/payment-status?orderId={onlineOrderId}',
+        answers: ownerOnly(200, 404),
+        shows: { text: '{onlineOrderNumber}', to: ['customer'] },
+      },
       { method: 'GET', path: '/payment-status?orderId={guestOrderId}', answers: all(404) },
     ],
   },
@@ -285,8 +304,8 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
     audience: 'machine',
     requests: [
       { method: 'GET', path: '/api/payments/phonepe/webhook', answers: all(405) },
-      // Online payments are not configured on the drill's server.
-      { method: 'POST', path: '/api/payments/phonepe/webhook', json: {}, answers: all(404) },
+      // Without the gateway's credentials a callback is refused.
+      { method: 'POST', path: '/api/payments/phonepe/webhook', json: {}, answers: all(401) },
     ],
   },
   {
@@ -298,6 +317,7 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
         path: '/api/payments/status?orderId={orderId}',
         answers: ownerOnly(200, 404),
       },
+      { method: 'GET', path: '/api/payments/status?orderId={onlineOrderId}', answers: ownerOnly(200, 404) },
       { method: 'GET', path: '/api/payments/status?orderId={guestOrderId}', answers: all(404) },
     ],
   },

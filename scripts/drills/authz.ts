@@ -27,6 +27,7 @@ import {
   addToCart,
   findProduct,
   placeCodOrder,
+  placeOnlineOrder,
   type Shopper,
   signInAdmin,
   signUpAndSignIn,
@@ -36,7 +37,8 @@ export const drill: Drill = {
   about:
     'every route × anonymous, customer, another customer and admin: the expected answers, and nothing of one customer reachable by another',
   async run({ scale, databaseUrl, log }) {
-    const shop = await startShopUnderDrill(databaseUrl)
+    // The shop takes online payments (its own PhonePe simulator), so paying again is in the matrix.
+    const shop = await startShopUnderDrill(databaseUrl, { PAYMENT_PROVIDER: 'phonepe-simulator' })
     try {
       const tag = randomBytes(4).toString('hex')
       const owner: Shopper = {
@@ -61,6 +63,14 @@ export const drill: Drill = {
       const product = await findProduct(visitors.anonymous)
       await addToCart(visitors.customer, product, 1)
       const orderId = await placeCodOrder(visitors.customer, owner)
+      // An online order left unpaid (the customer never reached the gateway's page): payable again.
+      await addToCart(visitors.customer, product, 1)
+      await placeOnlineOrder(visitors.customer, owner)
+      const mine = await visitors.customer.get('/my-orders')
+      const onlineOrderId = [...mine.text.matchAll(/order=([0-9a-f-]{36})/g)]
+        .map((match) => match[1])
+        .find((id) => id !== orderId)
+      if (!onlineOrderId) throw new Error("the customer's online order is not on /my-orders")
       // The customer's cart is not empty while the others try, and their browser is subscribed to pushes.
       await addToCart(visitors.customer, product, 2)
       // A guest's order, placed in a browser of its own: only that browser may see it.
@@ -83,11 +93,23 @@ export const drill: Drill = {
         text
           .replaceAll('{orderId}', orderId)
           .replaceAll('{guestOrderId}', guestOrderId)
+          .replaceAll('{onlineOrderId}', onlineOrderId)
+          .replaceAll('{onlineOrderNumber}', orderNumber(onlineOrderId))
           .replaceAll('{orderNumber}', orderNumber(orderId))
           .replaceAll('{productId}', product.id)
           .replaceAll('{productSlug}', product.slug)
           .replaceAll('{endpoint}', endpoint)
-      const secrets = [owner.name, owner.email, owner.phone, owner.address, orderNumber(orderId), orderId, endpoint]
+      const secrets = [
+        owner.name,
+        owner.email,
+        owner.phone,
+        owner.address,
+        orderNumber(orderId),
+        orderId,
+        orderNumber(onlineOrderId),
+        onlineOrderId,
+        endpoint,
+      ]
       const guestSecrets = [guest.email, guest.address, orderNumber(guestOrderId)]
       // The customer's things may reach the customer and the admin; the guest's, nobody of the four.
       const leaked = (role: Role, sent: string, text: string) =>
@@ -227,7 +249,7 @@ async function customerUntouched(
   const [user] = await db.select().from(users).where(eq(users.email, expected.email))
   if (!user || user.name !== expected.name) changed.push(`the account's name is ${user?.name}`)
   const placed = await db.select().from(orders)
-  if (placed.length !== 2) changed.push(`${placed.length} orders in the shop (the customer and a guest placed 1 each)`)
+  if (placed.length !== 3) changed.push(`${placed.length} orders in the shop (the customer placed 2, a guest 1)`)
   const [order] = placed.filter((row) => row.id === expected.orderId)
   if (!order || order.userId !== user?.id || order.status !== 'pending' || order.paymentStatus !== 'pending') {
     changed.push(`the order is ${order ? `${order.status}/${order.paymentStatus}` : 'gone'}`)

@@ -39,15 +39,28 @@ export interface ProductOnSale {
 
 /** The first product of the catalogue page, with a pack size it is sold in. */
 export async function findProduct(visitor: HttpVisitor): Promise<ProductOnSale> {
+  const [first] = await findProducts(visitor, 1)
+  if (!first) throw new Error('no product on /products')
+  return first
+}
+
+/** Up to `limit` products of the catalogue page, each with every pack size its page offers. */
+export async function findProducts(visitor: HttpVisitor, limit = Number.POSITIVE_INFINITY): Promise<ProductOnSale[]> {
   const list = await visitor.get('/products')
-  const slug = /href="\/products\/([a-z0-9-]+)"/.exec(list.text)?.[1]
-  if (!slug) throw new Error('no product on /products')
-  const page = await visitor.get(`/products/${slug}`)
-  const id = /name="productId" value="([0-9a-f-]{36})"/.exec(page.text)?.[1]
-  const size = /name="size"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="size"/.exec(page.text)
-  const packSize = size?.[1] ?? size?.[2]
-  if (!id || !packSize) throw new Error(`no add-to-cart form on /products/${slug}`)
-  return { id, slug, size: packSize }
+  const slugs = [...new Set([...list.text.matchAll(/href="\/products\/([a-z0-9-]+)"/g)].map((match) => match[1] ?? ''))]
+  const found: ProductOnSale[] = []
+  for (const slug of slugs.slice(0, limit)) {
+    const page = await visitor.get(`/products/${slug}`)
+    const id = /name="productId" value="([0-9a-f-]{36})"/.exec(page.text)?.[1]
+    const sizes = new Set(
+      [...page.text.matchAll(/<input[^>]*name="size"[^>]*>/g)]
+        .map((input) => /value="([^"]+)"/.exec(input[0])?.[1])
+        .filter((size) => size !== undefined),
+    )
+    for (const size of sizes) if (id) found.push({ id, slug, size })
+  }
+  if (!found.length) throw new Error('no add-to-cart form on the product pages')
+  return found
 }
 
 /** Puts `quantity` packets of the product in the visitor's cart. */
@@ -65,10 +78,26 @@ export async function addToCart(visitor: HttpVisitor, product: ProductOnSale, qu
 
 /** Places a cash-on-delivery order of the visitor's cart; returns its id. */
 export async function placeCodOrder(visitor: HttpVisitor, shopper: Shopper): Promise<string> {
+  const answer = await submitCheckout(visitor, shopper, 'cod')
+  const orderId = /orderId=([0-9a-f-]{36})/.exec(answer.location ?? '')?.[1]
+  if (!orderId) throw new Error(`placing an order failed: ${answer.status} ${answer.text.slice(0, 300)}`)
+  return orderId
+}
+
+/** Places an online-payment order of the visitor's cart; returns where the shop sent the browser (the gateway). */
+export async function placeOnlineOrder(visitor: HttpVisitor, shopper: Shopper): Promise<string> {
+  const answer = await submitCheckout(visitor, shopper, 'online')
+  if (answer.status !== 302 || !answer.location) {
+    throw new Error(`placing an online order failed: ${answer.status} ${answer.text.slice(0, 300)}`)
+  }
+  return answer.location
+}
+
+async function submitCheckout(visitor: HttpVisitor, shopper: Shopper, paymentMethod: 'cod' | 'online') {
   const checkout = await visitor.get('/checkout')
   const idempotencyKey = /name="idempotencyKey" value="([0-9a-f-]{36})"/.exec(checkout.text)?.[1]
   if (!idempotencyKey) throw new Error(`no checkout form: ${checkout.status}`)
-  const answer = await visitor.post('/checkout', {
+  return visitor.post('/checkout', {
     idempotencyKey,
     fullName: shopper.name,
     email: shopper.email,
@@ -77,10 +106,7 @@ export async function placeCodOrder(visitor: HttpVisitor, shopper: Shopper): Pro
     city: 'Indore',
     state: 'Madhya Pradesh',
     pincode: '452010',
-    paymentMethod: 'cod',
+    paymentMethod,
     acceptTerms: 'on',
   })
-  const orderId = /orderId=([0-9a-f-]{36})/.exec(answer.location ?? '')?.[1]
-  if (!orderId) throw new Error(`placing an order failed: ${answer.status} ${answer.text.slice(0, 300)}`)
-  return orderId
 }
