@@ -32,7 +32,7 @@ try {
     } catch {
       withdrawBackupRequest(target.dataDir)
       throw new Error(
-        `The shop holds the ${target.name} but does not answer at ${target.shopUrl}. Set PORT (and HOST) as the shop runs with, or stop the shop and back up again.`,
+        `The ${target.name} is open in another process (the shop?), which does not answer at ${target.shopUrl}. Set PORT (and HOST) as the shop runs with; if no shop runs (it was killed), start it and stop it once, then back up again.`,
       )
     }
     if (!response.ok || !response.body) {

@@ -52,7 +52,11 @@ if (known.hash !== backup.header.migration.hash) {
 }
 
 const target = backupTarget(process.env)
-if (target.held) refuse(`the shop is running on the ${target.name}: stop it first, then restore.`)
+if (target.held) {
+  refuse(
+    `the ${target.name} is open in another process (the shop?): stop the shop first, then restore. If no shop runs (it was killed), start it and stop it once: that closes the database properly.`,
+  )
+}
 const database = await openDatabase({
   databaseUrl: target.databaseUrl,
   dataDir: target.databaseUrl ? null : target.dataDir,

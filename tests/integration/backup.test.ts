@@ -1,18 +1,21 @@
 // npm run backup and npm run restore on each database: a backup restores into an empty database as
 // it was; restore refuses a database that holds a shop (unless --force), a file from a newer schema,
-// and a damaged or cut-short file, with a clear message, a non-zero exit and nothing changed.
+// and a damaged or cut-short file, with a clear message, a non-zero exit and nothing changed. The
+// running shop backs up its embedded database for the command (GET /ops/backup, one-time token).
+// Needs `npm run build` first.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeBackupRequest } from '#app/platform/backup-request.server.ts'
 import { type Database, openDatabase } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
-import { temporaryDataDir } from '../server-process.ts'
+import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
 import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -160,3 +163,37 @@ function withHeader(text: string, change: (header: { migration: { when: number }
   const end = { ...JSON.parse(lines.at(-1) ?? '{}'), sha256: hash.digest('hex') }
   return `${[...body, JSON.stringify(end)].join('\n')}\n`
 }
+
+describe('a backup of the embedded database through the running shop', () => {
+  let server: RunningServer
+  let dataDir: string
+  beforeAll(async () => {
+    dataDir = temporaryDataDir()
+    server = await startServer({ DATA_DIR: dataDir })
+  })
+  afterAll(async () => {
+    await server.stop()
+  })
+
+  it('is written by the shop for npm run backup on its machine, while it serves', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'shop-backups-')), 'live.backup')
+    const backup = await cli('backup', [file], { DATA_DIR: dataDir, PORT: new URL(server.url).port })
+    expect(backup.output).toContain('Backed up the embedded database')
+    expect(backup.code).toBe(0)
+    expect(readFileSync(file, 'utf8')).toContain('Ratlami Sev')
+    expect((await fetch(server.url)).status).toBe(200)
+  })
+
+  it('answers 404 to a wrong, a used or an expired token', async () => {
+    const ask = (token: string) =>
+      fetch(`${server.url}/ops/backup`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status)
+    const token = writeBackupRequest(dataDir)
+    expect(await ask(`${token.slice(0, -1)}0`)).toBe(404)
+    expect(await ask(token)).toBe(200)
+    expect(await ask(token)).toBe(404)
+    const old = writeBackupRequest(dataDir)
+    const twoMinutesAgo = new Date(Date.now() - 120_000)
+    utimesSync(path.join(dataDir, 'backup-request'), twoMinutesAgo, twoMinutesAgo)
+    expect(await ask(old)).toBe(404)
+  })
+})
