@@ -257,8 +257,7 @@ export async function restoreBackup(
         )
       }
     }
-    for (const { table } of backup.tables)
-      await tx.execute(sql.raw(`alter table ${qualified(table)} enable trigger user`))
+    for (const table of present) await tx.execute(sql.raw(`alter table ${qualified(table)} enable trigger user`))
     const serials = await rows<{ table: string; column: string }>(
       tx,
       sql`select table_schema || '.' || table_name as "table", column_name as "column" from information_schema.columns

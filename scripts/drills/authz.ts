@@ -123,7 +123,7 @@ export const drill: Drill = {
       const leaks: string[] = []
       const shown: string[] = []
       let requests = 0
-      // scale below 1 sends each request once per role; the full drill also asks each page's data (.data).
+      // Below scale 0.5 each request is sent once per role; from 0.5 each page's data request (.data) too.
       const withData = scale >= 0.5
       for (const access of ROUTE_ACCESS) {
         for (const request of access.requests) {
