@@ -2,12 +2,9 @@
 // against the serving shop; then the database is wiped, `npm run restore` puts the backup back, and
 // every order acknowledged before the backup began must be there with its lines, its payment state
 // and the stock it took, and the restored shop must serve it.
-import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { products } from '#app/catalog/schema.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
@@ -15,11 +12,9 @@ import { orderNumber } from '#app/orders/status.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import { type Drill, invariant } from './drill.ts'
 import { HttpVisitor } from './lib/http-visitor.ts'
+import { runScript } from './lib/run-script.ts'
 import { startShopUnderDrill } from './lib/shop-under-drill.ts'
 import { addToCart, findProducts, type ProductOnSale, placeCodOrder } from './lib/shopper-over-http.ts'
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const run = promisify(execFile)
 
 interface Acknowledged {
   orderId: string
@@ -37,24 +32,12 @@ export const drill: Drill = {
     const folder = mkdtempSync(path.join(tmpdir(), 'shop-backup-drill-'))
     const file = path.join(folder, 'shop.backup')
     const scriptEnv = {
-      PATH: process.env.PATH ?? '',
       DATA_DIR: shop.env.DATA_DIR ?? '',
       PORT: shop.env.PORT ?? '',
       HOST: '127.0.0.1',
       ...(shop.env.DATABASE_URL ? { DATABASE_URL: shop.env.DATABASE_URL } : {}),
     }
-    const script = async (name: string, args: string[]) => {
-      try {
-        const { stdout, stderr } = await run(process.execPath, [`scripts/${name}.ts`, ...args], {
-          cwd: root,
-          env: scriptEnv,
-        })
-        return { code: 0, output: (stdout + stderr).trim() }
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string }
-        return { code: failed.code, output: (failed.stdout + failed.stderr).trim() }
-      }
-    }
+    const script = (name: string, args: string[]) => runScript(name, args, scriptEnv)
     try {
       const catalogue = await findProducts(new HttpVisitor(shop.url))
       const shoppers = Math.max(2, Math.round(20 * scale))

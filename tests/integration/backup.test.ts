@@ -3,37 +3,18 @@
 // and a damaged or cut-short file, with a clear message, a non-zero exit and nothing changed. The
 // running shop backs up its embedded database for the command (GET /ops/backup, one-time token).
 // Needs `npm run build` first.
-import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeBackupRequest } from '#app/platform/backup-request.server.ts'
 import { type Database, openDatabase } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
+import { runScript } from '../../scripts/drills/lib/run-script.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
 import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const run = promisify(execFile)
-
-/** Runs scripts/<script>.ts with the database `env` names; its exit code and what it printed. */
-async function cli(script: string, args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [`scripts/${script}.ts`, ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    })
-    return { code: 0, output: stdout + stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, output: failed.stdout + failed.stderr }
-  }
-}
 
 describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
   const folder = mkdtempSync(path.join(tmpdir(), 'shop-backups-'))
@@ -86,7 +67,7 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
       await initialiseShop(database.db, { seedDemo: true, showcaseMode: false })
     })
     file = path.join(folder, 'shop.backup')
-    const backup = await cli('backup', [file], source)
+    const backup = await runScript('backup', [file], source)
     expect(backup.output).toContain('Backed up the')
     expect(backup.code).toBe(0)
   })
@@ -96,7 +77,7 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
 
   it('restores a backup into an empty database exactly as it was', async () => {
     const target = await newDatabase()
-    const restored = await cli('restore', [file], target)
+    const restored = await runScript('restore', [file], target)
     expect(restored.output).toContain('Restored')
     expect(restored.code).toBe(0)
     const [before, after] = [await contents(source), await contents(target)]
@@ -121,13 +102,13 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
       await database.db.execute(sql`delete from products where id = (select id from products order by name limit 1)`)
     })
     const before = await contents(target)
-    const refused = await cli('restore', [file], target)
+    const refused = await runScript('restore', [file], target)
     expect(refused.code).not.toBe(0)
     expect(refused.output).toContain('already holds a shop')
     expect(refused.output).toContain('--force')
     expect(await contents(target)).toBe(before)
 
-    const forced = await cli('restore', [file, '--force'], target)
+    const forced = await runScript('restore', [file, '--force'], target)
     expect(forced.code).toBe(0)
     expect(await contents(target)).toBe(await contents(source))
   })
@@ -149,7 +130,7 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
     const spoilt = path.join(folder, `spoilt-${randomName()}.backup`)
     writeFileSync(spoilt, spoil(readFileSync(file, 'utf8')))
     const target = await newDatabase()
-    const refused = await cli('restore', [spoilt], target)
+    const refused = await runScript('restore', [spoilt], target)
     expect(refused.code).not.toBe(0)
     expect(refused.output).toContain('Restore refused')
     expect(refused.output).toContain(message)
@@ -187,7 +168,7 @@ describe('a backup of the embedded database through the running shop', () => {
 
   it('is written by the shop for npm run backup on its machine, while it serves', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'shop-backups-')), 'live.backup')
-    const backup = await cli('backup', [file], { DATA_DIR: dataDir, PORT: new URL(server.url).port })
+    const backup = await runScript('backup', [file], { DATA_DIR: dataDir, PORT: new URL(server.url).port })
     expect(backup.output).toContain('Backed up the embedded database')
     expect(backup.code).toBe(0)
     expect(readFileSync(file, 'utf8')).toContain('Ratlami Sev')
