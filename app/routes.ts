@@ -59,5 +59,6 @@ export default [
   route('api/payments/status', 'routes/api.payments.status.ts'),
   route('api/push/public-key', 'routes/api.push.public-key.ts'),
   route('api/push/subscriptions', 'routes/api.push.subscriptions.ts'),
+  route('ops/backup', 'routes/ops.backup.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,6 +1,7 @@
-// Every admin page, action and endpoint, in one place. The authorization-matrix test
-// (tests/e2e/accounts.test.ts) requests each of them as anonymous, as a customer and as the admin;
-// a route added under /admin must be listed here (a unit test checks app/routes.ts against it).
+// Every admin page, action and endpoint, in one place. The authorization matrix (app/route-access.ts,
+// walked by the authz drill and tests/e2e/accounts.test.ts) requests each of them as anonymous, as
+// customers and as the admin; a route added under /admin must be listed here (app/route-access.test.ts
+// checks app/routes.ts against it).
 
 export interface AdminEndpoint {
   method: 'GET' | 'POST'

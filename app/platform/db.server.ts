@@ -31,7 +31,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 /** Serialises migrations of several app instances starting at once on one PostgreSQL. */
 const MIGRATION_LOCK = 72_430_001
 
