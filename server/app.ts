@@ -11,6 +11,7 @@ import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { createRequestHandler } from 'react-router'
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH, UPLOAD_TEXTS } from '../app/media/upload-rules.ts'
 import { createPageCache, isCacheableRequest, pageCacheVersions } from '../app/platform/page-cache.server.ts'
+import { readRequestInput } from '../app/platform/request-input.server.ts'
 import type { CreateLoadContext, Services } from '../app/platform/services.server.ts'
 import { isPublicPage } from '../app/pwa/cache-rules.ts'
 
@@ -171,16 +172,29 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     const createLoadContext = (serverBuild.entry.module as unknown as { createLoadContext: CreateLoadContext })
       .createLoadContext
     const requestIdValue = c.get('requestId')
+    // A refused body still goes through React Router, whose root middleware answers it: a page shows
+    // the refusal in its error page, an API route answers it as text.
+    const input = await readRequestInput(c.req.raw)
+    const refused = input instanceof Request ? undefined : input
     const context: RouterContextProvider = createLoadContext(services, {
       requestId: requestIdValue,
       nonce: c.get('secureHeadersNonce') ?? '',
       clientIp: clientIp(c.req.header('x-forwarded-for'), getConnInfo(c).remote.address, config.trustProxy),
       log: logger.child({ requestId: requestIdValue }),
+      refused,
     })
-    return handle(c.req.raw, context)
+    return handle(input instanceof Request ? input : withoutBody(c.req.raw), context)
   })
 
   return app
+}
+
+/** The refused request as React Router sees it: its address and headers, its body left unread. */
+function withoutBody(request: Request) {
+  const headers = new Headers(request.headers)
+  headers.delete('content-length')
+  headers.delete('content-type')
+  return new Request(request.url, { method: request.method, headers, signal: request.signal })
 }
 
 /** Behind a configured proxy the client is the last address the proxy appended; otherwise the socket's. */
