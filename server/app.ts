@@ -34,6 +34,7 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   const { config, database, logger } = services
   const app = new Hono<{ Variables: Variables }>()
   const handle = createRequestHandler(build, mode)
+  const publicOrigin = new URL(config.publicUrl).origin
   const loadBuild = typeof build === 'function' ? build : async () => build
 
   // Probes answer before any middleware: no log line, no headers to build.
@@ -179,7 +180,7 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     const requestIdValue = c.get('requestId')
     // A refused body still goes through React Router, whose root middleware answers it: a page shows
     // the refusal in its error page, an API route answers it as text.
-    const input = await readRequestInput(c.req.raw)
+    const input = await readRequestInput(c.req.raw, publicOrigin)
     const refused = input instanceof Request ? undefined : input
     const context: RouterContextProvider = createLoadContext(services, {
       requestId: requestIdValue,
@@ -194,11 +195,15 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   return app
 }
 
-/** The refused request as React Router sees it: its address and headers, its body left unread. */
+/**
+ * The refused request as React Router sees it: its address and headers, its body left unread, and no
+ * Origin (React Router would refuse another site's before the root middleware could answer).
+ */
 function withoutBody(request: Request) {
   const headers = new Headers(request.headers)
   headers.delete('content-length')
   headers.delete('content-type')
+  headers.delete('origin')
   return new Request(request.url, { method: request.method, headers, signal: request.signal })
 }
 

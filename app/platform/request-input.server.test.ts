@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { normaliseText, readRequestInput } from './request-input.server.ts'
 
+const SHOP = 'https://shop.test'
+
 describe('normaliseText', () => {
   it('removes NUL and other control characters but keeps tabs and line ends', () => {
     expect(normaliseText('a\u0000b\u0007c\u001b\u007f\u0085d\te\r\nf')).toBe('abcd\te\r\nf')
@@ -15,8 +17,8 @@ describe('normaliseText', () => {
 describe('readRequestInput', () => {
   it('cleans the query and the path, and leaves a clean GET untouched', async () => {
     const clean = new Request('http://shop.test/products?q=sev')
-    expect(await readRequestInput(clean)).toBe(clean)
-    const read = await readRequestInput(new Request('http://shop.test/products/sev%00?q=a%00b'))
+    expect(await readRequestInput(clean, SHOP)).toBe(clean)
+    const read = await readRequestInput(new Request('http://shop.test/products/sev%00?q=a%00b'), SHOP)
     expect((read as Request).url).toBe('http://shop.test/products/sev?q=ab')
   })
   it('cleans form and JSON bodies and refuses what a route does not take', async () => {
@@ -26,6 +28,7 @@ describe('readRequestInput', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'message=hi%00there',
       }),
+      SHOP,
     )) as Request
     expect((await form.formData()).get('message')).toBe('hithere')
     const json = (await readRequestInput(
@@ -34,6 +37,7 @@ describe('readRequestInput', () => {
         headers: { 'content-type': 'application/json' },
         body: '{"endpoint":"a\\u0000b"}',
       }),
+      SHOP,
     )) as Request
     expect(await json.json()).toEqual({ endpoint: 'ab' })
     const refused = await readRequestInput(
@@ -42,7 +46,23 @@ describe('readRequestInput', () => {
         headers: { 'content-type': 'application/json' },
         body: '{}',
       }),
+      SHOP,
     )
     expect(refused).toMatchObject({ status: 415 })
+  })
+  it('refuses a change sent from another site, and takes one from the shop’s public address', async () => {
+    const post = (origin: string) =>
+      readRequestInput(
+        new Request('http://127.0.0.1:3000/contact', {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'message=hi',
+        }),
+        SHOP,
+      )
+    expect(await post('https://evil.example')).toMatchObject({ status: 403 })
+    expect(await post('null')).toMatchObject({ status: 403 })
+    expect(await post(SHOP)).toBeInstanceOf(Request)
+    expect(await post('http://127.0.0.1:3000')).toBeInstanceOf(Request)
   })
 })

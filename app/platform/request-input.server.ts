@@ -1,16 +1,18 @@
 // What a request carries, read once at the edge (server/app.ts) before React Router sees it: text in
 // the address and the body is normalised (control characters out, NFC), and a body that is not what
-// the address takes (415) or cannot be read (400) is refused here, so no loader or action meets it.
+// the address takes (415), cannot be read (400) or comes from another site (403) is refused here, so
+// no loader or action meets it.
 import type { MiddlewareFunction } from 'react-router'
 import { requestContext } from './services.server.ts'
 
 /** The refusal for a body the shop cannot take; the root route's middleware throws it as the answer. */
 export interface InputRefusal {
-  status: 400 | 415
+  status: 400 | 403 | 415
   message: string
 }
 
 export const INPUT_TEXTS = {
+  otherSite: 'This form was sent from another site, so it was not taken. Please use the form on our own pages.',
   notAForm: 'This page takes a form. Please go back, refresh the page and send the form again.',
   notFormOrJson: 'This address takes a form or JSON.',
   unreadable: 'We could not read what was sent. Please refresh the page and try again.',
@@ -33,13 +35,28 @@ export function normaliseText(text: string): string {
   return text.toWellFormed().replace(CONTROL, '').normalize('NFC')
 }
 
-/** The request React Router should see, or the refusal to answer instead. */
-export async function readRequestInput(request: Request): Promise<Request | InputRefusal> {
+/**
+ * The request React Router should see, or the refusal to answer instead. `publicOrigin` is the shop's
+ * own origin (PUBLIC_URL): a change sent from any other site is refused (React Router's own check
+ * would throw, and log an error, for what is a refusal).
+ */
+export async function readRequestInput(request: Request, publicOrigin: string): Promise<Request | InputRefusal> {
   const url = new URL(request.url)
   const address = normaliseAddress(url)
   if (!BODY_METHODS.has(request.method)) {
     return address === request.url ? request : new Request(address, request)
   }
+  const origin = request.headers.get('origin')
+  if (
+    (origin !== null && origin !== url.origin && origin !== publicOrigin) ||
+    request.headers.get('sec-fetch-site') === 'cross-site'
+  ) {
+    return { status: 403, message: INPUT_TEXTS.otherSite }
+  }
+  // Behind a proxy the shop's public origin (https://shop.example) is not the address the server
+  // sees (http://...): checked here, it is not shown to React Router, which would refuse it.
+  const headers = new Headers(request.headers)
+  if (origin !== null && origin !== url.origin) headers.delete('origin')
   const type = request.headers.get('content-type') ?? ''
   const takesJson = url.pathname.startsWith('/api/')
   const isForm = FORM_URLENCODED.test(type) || MULTIPART.test(type)
@@ -51,11 +68,10 @@ export async function readRequestInput(request: Request): Promise<Request | Inpu
   const bytes = await request.arrayBuffer()
   const body = isJson ? normaliseJson(bytes) : await normaliseForm(bytes, type)
   if (body && 'status' in body) return body
-  return rebuild(request, address, body ? body.body : bytes, body ? body.type : type)
+  return rebuild(request, address, headers, body ? body.body : bytes, body ? body.type : type)
 }
 
-function rebuild(request: Request, address: string, body: BodyInit, type: string | null) {
-  const headers = new Headers(request.headers)
+function rebuild(request: Request, address: string, headers: Headers, body: BodyInit, type: string | null) {
   headers.delete('content-length')
   if (type) headers.set('content-type', type)
   else headers.delete('content-type')

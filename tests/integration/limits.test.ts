@@ -216,6 +216,17 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
         body: 'intent=nonsense',
         redirect: 'manual',
       })
+      // A form from the shop's public origin is taken though the server sees another address (a
+      // proxy's); one from another site is refused.
+      const contact = (origin: string) =>
+        fetch(`${https.url}/contact`, {
+          method: 'POST',
+          headers: { ...FORM, origin },
+          body: new URLSearchParams({ firstName: 'A', lastName: 'B', email: 'a@example.com', message: 'Hello there' }),
+          redirect: 'manual',
+        })
+      expect((await contact('https://namkeen.example')).status).toBe(302)
+      expect((await contact('https://evil.example')).status).toBe(403)
       const cookies = [...signIn.headers.getSetCookie(), ...cart.headers.getSetCookie()]
       expect(cookies.some((cookie) => cookie.startsWith('__Host-malwa.session_token='))).toBe(true)
       expect(cookies.some((cookie) => cookie.startsWith('cart_error='))).toBe(true)
