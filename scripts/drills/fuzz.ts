@@ -294,6 +294,8 @@ const EDGE_TEXTS = [
   '../../../../etc/passwd',
   '%00',
   '%C0%80',
+  // A template injection probe, sent as typed.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the text is the point
   '${7*7}{{7*7}}',
   '-1',
   '0',

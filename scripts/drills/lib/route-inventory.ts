@@ -28,7 +28,7 @@ export async function routeInventory(): Promise<RouteEntry[]> {
   const walk = (list: RouteConfigEntry[], parent: string) => {
     for (const route of list) {
       const pattern = route.index ? parent || '/' : `${parent}/${route.path ?? ''}`.replace(/\/+/g, '/')
-      entries.push(describe(pattern, route.file))
+      entries.push(describeRoute(pattern, route.file))
       if (route.children) walk(route.children, pattern === '/' ? '' : pattern)
     }
   }
@@ -36,7 +36,7 @@ export async function routeInventory(): Promise<RouteEntry[]> {
   return entries
 }
 
-function describe(pattern: string, file: string): RouteEntry {
+function describeRoute(pattern: string, file: string): RouteEntry {
   const source = readFileSync(path.join(root, 'app', file), 'utf8')
   const sources = [source, ...importedSources(source)]
   const all = sources.join('\n')
