@@ -40,6 +40,15 @@ describe('readRequestInput', () => {
       SHOP,
     )) as Request
     expect(await json.json()).toEqual({ endpoint: 'ab' })
+    const proto = (await readRequestInput(
+      new Request('http://shop.test/api/push/subscriptions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"__proto__":{"admin":true},"name":"a\\u0000"}',
+      }),
+      SHOP,
+    )) as Request
+    expect(await proto.text()).toBe('{"__proto__":{"admin":true},"name":"a"}')
     const refused = await readRequestInput(
       new Request('http://shop.test/contact', {
         method: 'POST',

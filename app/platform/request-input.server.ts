@@ -3,6 +3,7 @@
 // the address takes (415), cannot be read (400) or comes from another site (403) is refused here, so
 // no loader or action meets it.
 import type { MiddlewareFunction } from 'react-router'
+import { INPUT_TEXTS } from './input-texts.ts'
 import { requestContext } from './services.server.ts'
 
 /** The refusal for a body the shop cannot take; the root route's middleware throws it as the answer. */
@@ -10,14 +11,6 @@ export interface InputRefusal {
   status: 400 | 403 | 415
   message: string
 }
-
-export const INPUT_TEXTS = {
-  otherSite: 'This form was sent from another site, so it was not taken. Please use the form on our own pages.',
-  notAForm: 'This page takes a form. Please go back, refresh the page and send the form again.',
-  notFormOrJson: 'This address takes a form or JSON.',
-  unreadable: 'We could not read what was sent. Please refresh the page and try again.',
-  badJson: 'The request is not valid JSON.',
-} as const
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const FORM_URLENCODED = /^application\/x-www-form-urlencoded\b/i
@@ -162,7 +155,8 @@ function normaliseJson(bytes: ArrayBuffer): Normalised {
     }
     if (Array.isArray(node)) return node.map(walk)
     if (node && typeof node === 'object') {
-      const out: Record<string, unknown> = {}
+      // Without a prototype: a "__proto__" key stays a key, as JSON.parse made it.
+      const out: Record<string, unknown> = Object.create(null)
       for (const [key, inner] of Object.entries(node)) {
         const k = normaliseText(key)
         if (k !== key) changed = true

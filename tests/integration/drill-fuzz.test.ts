@@ -13,6 +13,9 @@ describe.each(DATABASE_KINDS)('the fuzz drill on %s', (kind) => {
       log: () => {},
     })
     const lines = invariants.map(formatInvariant)
-    expect(lines.filter((line) => line.startsWith('FAIL')), lines.join('\n')).toEqual([])
+    expect(
+      lines.filter((line) => line.startsWith('FAIL')),
+      lines.join('\n'),
+    ).toEqual([])
   }, 240_000)
 })

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactMessages } from '#app/contact/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
-import { INPUT_TEXTS } from '#app/platform/request-input.server.ts'
+import { INPUT_TEXTS } from '#app/platform/input-texts.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
 import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
 
