@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTACT_RATE_LIMIT } from '#app/contact/send-message.server.ts'
 import { MAX_UPLOAD_BODY_BYTES } from '#app/media/upload-rules.ts'
 import { SUBSCRIBE_RATE_LIMIT } from '#app/notifications/push-subscriptions.server.ts'
+import { DELIVERY_OTP_LIMITS } from '#app/orders/order-desk-routes.server.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
 import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
 
@@ -45,13 +46,13 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
   })
 
   /** Sends `count` requests from one address; returns the answers. */
-  async function burst(count: number, path: string, init: (i: number) => RequestInit) {
+  async function burst(count: number, path: string | (() => string), init: (i: number) => RequestInit) {
     const from = nextAddress()
     const answers: Response[] = []
     for (let i = 0; i < count; i++) {
       const request = init(i)
       answers.push(
-        await fetch(`${server.url}${path}`, {
+        await fetch(`${server.url}${typeof path === 'string' ? path : path()}`, {
           redirect: 'manual',
           ...request,
           headers: { 'x-forwarded-for': from, ...request.headers },
@@ -194,6 +195,29 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
       body: new URLSearchParams({ username: `admin${i}@example.com`, password: 'wrong-password-1' }),
     }))
     expectLimited(answers, 30)
+  }, 120_000)
+
+  it('limits delivery OTPs per address across orders on the orders desk', async () => {
+    const signIn = await fetch(`${server.url}/admin`, {
+      method: 'POST',
+      headers: { ...FORM, 'x-forwarded-for': nextAddress() },
+      body: new URLSearchParams({ username: admin.email, password: admin.password }),
+      redirect: 'manual',
+    })
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
+    // A new order each time: the per-order limit (5 an hour) never speaks, the address's does.
+    const newOrder = () => `/admin/orders/${crypto.randomUUID()}`
+    const answers = await burst(DELIVERY_OTP_LIMITS.generateClient.limit + 1, newOrder, () => ({
+      method: 'POST',
+      headers: { ...FORM, cookie },
+      body: new URLSearchParams({ intent: 'otp-generate' }),
+    }))
+    expect(answers[0]!.status).not.toBe(403)
+    const refused = expectLimited(answers, DELIVERY_OTP_LIMITS.generateClient.limit)
+    expect((await refused.json()).message).toContain('Too many attempts')
   }, 120_000)
 
   it('sets cookies HttpOnly, SameSite=Lax and Secure on an https origin, and sends security headers', async () => {
