@@ -29,7 +29,7 @@ const COUNTERS = ['rate_limits']
 const ADMIN = { email: 'fuzz-admin@shop.example', password: `fuzz-admin-${randomBytes(9).toString('hex')}` }
 
 interface FuzzRequest {
-  /** The route's pattern in app/routes.ts. */
+  /** The route's module in app/routes.ts (a layout and its index share a path). */
   route: string
   role: Role['name']
   method: string
@@ -189,16 +189,24 @@ async function quietChecksum(
   return last
 }
 
-/** The server's resident memory once it has been idle: polled until it stops falling (at most 10 s). */
+/**
+ * The server's resident memory once it has been idle: V8's memory reducer collects and gives pages
+ * back some seconds into an idle spell, so the lowest reading over up to 30 s, ending once 10 s pass
+ * without a new low.
+ */
 async function settledRss(server: RunningServer): Promise<number> {
-  let last = rss(server)
-  for (let tries = 0; tries < 20; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 500))
+  let lowest = rss(server)
+  let lowAt = Date.now()
+  const started = Date.now()
+  while (Date.now() - started < 30_000 && Date.now() - lowAt < 10_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000))
     const next = rss(server)
-    if (next >= last) return next
-    last = next
+    if (next < lowest) {
+      lowest = next
+      lowAt = Date.now()
+    }
   }
-  return last
+  return lowest
 }
 
 function rss(server: RunningServer): number {
@@ -379,7 +387,7 @@ function requestArbitrary(routes: RouteEntry[], roles: Role[], ids: ShopIds): fc
         if (hasBody && body.type) headers['content-type'] = body.type
         if (origin) headers.origin = origin
         return {
-          route: entry.pattern,
+          route: entry.file,
           role,
           method,
           path: `${path}${query}`,
@@ -490,5 +498,5 @@ function plainGet(route: RouteEntry, role: Role, ids: ShopIds): FuzzRequest {
     '*': 'x',
   }
   const path = route.pattern.replace(/:(\w+)|\*/g, (_m, name: string | undefined) => values[name ?? '*'] ?? 'x')
-  return { route: route.pattern, role: role.name, method: 'GET', path, headers: {}, kind: 'none' }
+  return { route: route.file, role: role.name, method: 'GET', path, headers: {}, kind: 'none' }
 }
