@@ -122,7 +122,7 @@ export const drill: Drill = {
         .join('\n')
         .split('\n')
         .filter((line) => line.startsWith('{') && (JSON.parse(line) as { level: number }).level >= 50)
-      const margin = Math.max(64 * 1024 * 1024, baseline * 0.25)
+      const margin = Math.max(128 * 1024 * 1024, baseline * 0.5)
       const statusCounts = countBy(answers.map((answer) => String(answer.status)))
       log(`answers by status: ${JSON.stringify(statusCounts)}`)
       for (const failure of failures.slice(0, 5)) log(`5xx: ${describeAnswer(failure)}`)
@@ -157,7 +157,7 @@ export const drill: Drill = {
         invariant(
           'server memory back to baseline afterwards',
           after <= baseline + margin,
-          `RSS ${mb(after)} after, ${mb(baseline)} baseline, margin ${mb(margin)} (the larger of 64 MB and 25%)`,
+          `RSS ${mb(after)} after, ${mb(baseline)} baseline, margin ${mb(margin)} (the larger of 128 MB and 50%)`,
         ),
       ]
     } finally {
