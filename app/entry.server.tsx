@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
-import { ServerRouter } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { requestContext } from './platform/services.server.ts'
 import { isPublicPage } from './pwa/cache-rules.ts'
 import { scriptsAfterLoad } from './shell/scripts-after-load.server.ts'
@@ -73,5 +73,11 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
-  context.get(requestContext).log.error({ err: error, url: request.url }, 'unhandled error in a loader or action')
+  const { log } = context.get(requestContext)
+  // A refusal (a 405 for a page without that method, a thrown 4xx Response) is an answer, not a fault.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info({ status: error.status, url: request.url }, 'request refused')
+    return
+  }
+  log.error({ err: error, url: request.url }, 'unhandled error in a loader or action')
 }

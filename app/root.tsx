@@ -18,6 +18,8 @@ import stylesheet from './app.css?url'
 import { CartToasts } from './cart/cart-form.tsx'
 import { type CartView, loadCartView } from './cart/cart-session.server.ts'
 import { PushPrompt } from './notifications/push-prompt.tsx'
+import { INPUT_TEXTS } from './platform/input-texts.ts'
+import { refuseUnreadableInput } from './platform/request-input.server.ts'
 import { requestContext, servicesContext } from './platform/services.server.ts'
 import { OfflineNotice } from './pwa/offline-notice.tsx'
 import { THEME_COLOR } from './pwa/web-manifest.ts'
@@ -29,6 +31,9 @@ import { SiteFooter } from './shell/site-footer.tsx'
 import { SiteHeader } from './shell/site-header.tsx'
 import { Button } from './ui/button.tsx'
 import { Toasts, toast } from './ui/toast.tsx'
+
+export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableInput]
+const INPUT_REFUSALS = new Set<unknown>(Object.values(INPUT_TEXTS))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
@@ -165,9 +170,18 @@ function Frame({
 /** Unexpected failures: the spec's generic message, never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>('root')
+  const refusal = isRouteErrorResponse(error) && INPUT_REFUSALS.has(error.data) ? (error.data as string) : null
   const content =
     isRouteErrorResponse(error) && error.status === 404 ? (
       <NotFoundContent />
+    ) : refusal ? (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">We could not take that</h1>
+        <p className="mt-4 text-muted-foreground">{refusal}</p>
+        <Button asChild className="mt-8">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </div>
     ) : (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Something went wrong</h1>

@@ -1,5 +1,7 @@
 // The HTTP layer: health, the page cache, request ids and logs, security headers, compression, static
 // assets, and everything else handed to React Router.
+import type { ServerOptions } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
@@ -11,6 +13,7 @@ import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { createRequestHandler } from 'react-router'
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH, UPLOAD_TEXTS } from '../app/media/upload-rules.ts'
 import { createPageCache, isCacheableRequest, pageCacheVersions } from '../app/platform/page-cache.server.ts'
+import { readRequestInput } from '../app/platform/request-input.server.ts'
 import type { CreateLoadContext, Services } from '../app/platform/services.server.ts'
 import { isPublicPage } from '../app/pwa/cache-rules.ts'
 
@@ -31,6 +34,7 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   const { config, database, logger } = services
   const app = new Hono<{ Variables: Variables }>()
   const handle = createRequestHandler(build, mode)
+  const publicOrigin = new URL(config.publicUrl).origin
   const loadBuild = typeof build === 'function' ? build : async () => build
 
   // Probes answer before any middleware: no log line, no headers to build.
@@ -124,14 +128,17 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   app.use((c, next) => (c.get('pageCache') ? next() : compression(c, next)))
 
   // Forms and JSON are small; a larger body is refused before anything reads it. An image upload
-  // may carry up to the spec's 5 MB and is answered in JSON, as its form expects.
+  // may carry up to the spec's 5 MB and is answered in JSON, as its form expects. The rest of a
+  // refused body is never read, so the connection closes: a client must not send its next request
+  // after it.
   const formLimit = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: (c) => c.text('The request is too large.', 413),
+    onError: (c) => c.text('The request is too large.', 413, { Connection: 'close' }),
   })
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BODY_BYTES,
-    onError: (c) => c.json({ message: UPLOAD_TEXTS.tooLarge }, 413, { 'Cache-Control': 'no-store' }),
+    onError: (c) =>
+      c.json({ message: UPLOAD_TEXTS.tooLarge }, 413, { 'Cache-Control': 'no-store', Connection: 'close' }),
   })
   app.use((c, next) => (c.req.path === UPLOAD_PATH ? uploadLimit(c, next) : formLimit(c, next)))
 
@@ -171,16 +178,33 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     const createLoadContext = (serverBuild.entry.module as unknown as { createLoadContext: CreateLoadContext })
       .createLoadContext
     const requestIdValue = c.get('requestId')
+    // A refused body still goes through React Router, whose root middleware answers it: a page shows
+    // the refusal in its error page, an API route answers it as text.
+    const input = await readRequestInput(c.req.raw, publicOrigin)
+    const refused = input instanceof Request ? undefined : input
     const context: RouterContextProvider = createLoadContext(services, {
       requestId: requestIdValue,
       nonce: c.get('secureHeadersNonce') ?? '',
       clientIp: clientIp(c.req.header('x-forwarded-for'), getConnInfo(c).remote.address, config.trustProxy),
       log: logger.child({ requestId: requestIdValue }),
+      refused,
     })
-    return handle(c.req.raw, context)
+    return handle(input instanceof Request ? input : withoutBody(c.req.raw), context)
   })
 
   return app
+}
+
+/**
+ * The refused request as React Router sees it: its address and headers, its body left unread, and no
+ * Origin (React Router would refuse another site's before the root middleware could answer).
+ */
+function withoutBody(request: Request) {
+  const headers = new Headers(request.headers)
+  headers.delete('content-length')
+  headers.delete('content-type')
+  headers.delete('origin')
+  return new Request(request.url, { method: request.method, headers, signal: request.signal })
 }
 
 /** Behind a configured proxy the client is the last address the proxy appended; otherwise the socket's. */
@@ -190,4 +214,42 @@ export function clientIp(forwardedFor: string | undefined, socketAddress: string
     if (last) return last
   }
   return socketAddress ?? 'unknown'
+}
+
+/**
+ * How long a client may take (the options of node:http's createServer): the headers within 10 s (a
+ * slowloris holds connections by never finishing them), the whole request within 2 minutes (a 5 MB
+ * image over a poor mobile link takes about one), checked every 2 s. Node answers a late one with 408.
+ */
+export const SLOW_CLIENT_LIMITS = {
+  headersTimeout: 10_000,
+  requestTimeout: 120_000,
+  connectionsCheckingInterval: 2_000,
+} as const satisfies ServerOptions
+
+const CLIENT_ERRORS: Record<string, readonly [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive. Please try again.'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+}
+
+/**
+ * node:http's 'clientError' (a request that never became one: too slow, malformed, too large
+ * headers), answered with a sentence instead of Node's empty answer, and logged as the client's fault.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, logger: Services['logger']) {
+  const message = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  if (error.code === 'ECONNRESET' || !socket.writable || message?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const [status, reason, text] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'The request could not be read.',
+  ]
+  logger.info({ status, code: error.code }, 'client error')
+  const body = Buffer.from(text)
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${text}`,
+  )
 }

@@ -28,7 +28,7 @@ import { createPushSender } from '../app/platform/push-sender.server.ts'
 import type { PaymentServices, Services } from '../app/platform/services.server.ts'
 import { createSms } from '../app/platform/sms.server.ts'
 import { getSettings } from '../app/settings/settings.server.ts'
-import { createApp } from './app.ts'
+import { answerClientError, createApp, SLOW_CLIENT_LIMITS } from './app.ts'
 import type { PhonePeSimulator } from './phonepe-simulator.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -116,7 +116,8 @@ const statsCompactor = startOrderStatsCompactor(database, logger)
 const reconciler = payments ? startPaymentReconciler(database.db, payments.gateway, logger) : null
 
 const listener = serverBuild ? createProductionListener(await serverBuild) : await createDevListener()
-const server = createServer(listener)
+const server = createServer(SLOW_CLIENT_LIMITS, listener)
+server.on('clientError', (error, socket) => answerClientError(error, socket, logger))
 server.listen(config.port, config.host, () => {
   logger.info(
     { port: config.port, database: database.kind, publicUrl: config.publicUrl },

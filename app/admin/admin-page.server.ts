@@ -45,11 +45,16 @@ export async function adminAction({ request, context }: { request: Request; cont
   const form = await request.formData()
   const intent = form.get('intent')
   const clientIp = context.get(requestContext).clientIp
-  const failed = (step: AdminActionData['step'], status: number, error: string = MESSAGES.adminLoginFailed) =>
+  const failed = (
+    step: AdminActionData['step'],
+    status: number,
+    error: string = MESSAGES.adminLoginFailed,
+    retryAfterSeconds = 15 * 60,
+  ) =>
     // Refusals render the form again (200); only the rate limit answers 429.
     data({ step, error, username: String(form.get('username') ?? '') } satisfies AdminActionData, {
       status: status === 429 ? 429 : 200,
-      headers: status === 429 ? { 'Retry-After': String(15 * 60) } : undefined,
+      headers: status === 429 ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
     })
 
   try {
@@ -88,7 +93,7 @@ export async function adminAction({ request, context }: { request: Request; cont
       return failed('password', 401)
     }
   } catch (error) {
-    if (error instanceof TooManyAttempts) return failed('password', 429, error.message)
+    if (error instanceof TooManyAttempts) return failed('password', 429, error.message, error.retryAfterSeconds)
     throw error
   }
 

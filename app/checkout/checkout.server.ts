@@ -3,6 +3,7 @@
 
 import { randomUUID } from 'node:crypto'
 import { data, type RouterContextProvider, redirect } from 'react-router'
+import { enforceLimits, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { getViewer } from '#app/accounts/session.server.ts'
 import { cartCookie, cartErrorCookie, cartScope, loadCartView, takeCartError } from '#app/cart/cart-session.server.ts'
 import { findVisibleOrder } from '#app/orders/orders.server.ts'
@@ -10,6 +11,7 @@ import { orderNumber } from '#app/orders/status.ts'
 import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
 import { PaymentError, startPayment } from '#app/payments/payments.server.ts'
 import { PhonePeError } from '#app/payments/phonepe.server.ts'
+import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { isUuid } from '#app/shared/uuid.ts'
@@ -23,6 +25,17 @@ import { OrderError, placeOrder } from './place-order.server.ts'
 import { ensureVisitor, visitorHash } from './visitor.server.ts'
 
 type Context = Readonly<RouterContextProvider>
+
+/**
+ * Orders placed from one address in 10 minutes (ORDER_RATE_LIMIT, 20 by default): far above a family's
+ * or an office's (a mobile carrier's shared address included), far below a script filling the orders
+ * desk and holding the stock with fake orders.
+ */
+export const orderRateLimit = (limit: number): RateLimitRule => ({
+  name: 'place-order:ip',
+  limit,
+  windowMs: 10 * 60_000,
+})
 
 export type CheckoutActionData =
   | { status: 'invalid'; fieldErrors: DeliveryFieldErrors; values: DeliveryFormValues }
@@ -77,13 +90,13 @@ export async function checkoutLoader(request: Request, context: Context) {
 
 export async function checkoutAction(request: Request, context: Context) {
   const { db, config, payments } = context.get(servicesContext)
-  const { log } = context.get(requestContext)
+  const { log, clientIp } = context.get(requestContext)
   const form = await request.formData()
   if (form.get('intent') === 'pay-again') return payAgain(request, context, form.get('orderId'))
 
   const values = deliveryFormValues(form)
-  const refuse = (status: number, title: string, message: string) =>
-    data<CheckoutActionData>({ status: 'refused', title, message, values }, { status })
+  const refuse = (status: number, title: string, message: string, headers?: Record<string, string>) =>
+    data<CheckoutActionData>({ status: 'refused', title, message, values }, { status, headers })
 
   const key = form.get('idempotencyKey')
   if (!isUuid(key)) {
@@ -92,6 +105,14 @@ export async function checkoutAction(request: Request, context: Context) {
   const validation = validateDeliveryForm(values)
   if (!validation.ok) {
     return data<CheckoutActionData>({ status: 'invalid', fieldErrors: validation.fieldErrors, values }, { status: 400 })
+  }
+
+  try {
+    if (config.orderRateLimit > 0) await enforceLimits(db, [[orderRateLimit(config.orderRateLimit), clientIp]])
+  } catch (error) {
+    if (!(error instanceof TooManyAttempts)) throw error
+    log.warn({ clientIp }, 'order placement rate limit reached')
+    return refuse(429, 'Order Error', error.message, { 'Retry-After': String(error.retryAfterSeconds) })
   }
 
   const { viewer } = await getViewer(request, context)

@@ -8,7 +8,7 @@ import { assertSameOrigin } from '#app/accounts/session.server.ts'
 import { findAdmin, requireAdmin } from '#app/admin/guard.server.ts'
 import { startRefund } from '#app/payments/refunds.server.ts'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
-import { servicesContext } from '#app/platform/services.server.ts'
+import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { istDay } from '#app/shared/india-day.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -37,8 +37,11 @@ const MINUTE = 60_000
 /** OTP guessing is bounded per order (5 wrong tries lock it) and per admin account. */
 export const DELIVERY_OTP_LIMITS = {
   verifyAdmin: { name: 'delivery-otp-verify:admin', limit: 30, windowMs: 15 * MINUTE },
+  /** Per address as well: a stolen admin session from elsewhere is bounded by where it asks from. */
+  verifyClient: { name: 'delivery-otp-verify:ip', limit: 60, windowMs: 15 * MINUTE },
   /** Each new OTP is an SMS and an e-mail to the customer. */
   generateOrder: { name: 'delivery-otp-generate:order', limit: 5, windowMs: 60 * MINUTE },
+  generateClient: { name: 'delivery-otp-generate:ip', limit: 60, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -58,8 +61,8 @@ function triesLeft(count: number): string {
   return `${count} ${count === 1 ? 'try' : 'tries'} left.`
 }
 
-function answer(result: DeskResult, status = result.ok ? 200 : 400) {
-  return data(result, { status, headers: NO_STORE })
+function answer(result: DeskResult, status = result.ok ? 200 : 400, headers: Record<string, string> = {}) {
+  return data(result, { status, headers: { ...NO_STORE, ...headers } })
 }
 
 /** The list's filters, or a 400 naming what is wrong with them. */
@@ -166,6 +169,7 @@ const DESK_ERROR_STATUS: Record<OrderDeskError['kind'], number> = {
 export async function orderAction({ request, context, params }: Args) {
   const admin = await requireAdmin(request, context)
   const { db, config, otpKey, payments, logger } = context.get(servicesContext)
+  const { clientIp } = context.get(requestContext)
   assertSameOrigin(request, config.publicUrl)
   const orderId = orderIdFrom(params)
   const form = Object.fromEntries(await request.formData())
@@ -199,7 +203,10 @@ export async function orderAction({ request, context, params }: Args) {
         })
       }
       case 'otp-generate': {
-        await enforceLimits(db, [[DELIVERY_OTP_LIMITS.generateOrder, orderId]])
+        await enforceLimits(db, [
+          [DELIVERY_OTP_LIMITS.generateOrder, orderId],
+          [DELIVERY_OTP_LIMITS.generateClient, clientIp],
+        ])
         const { code, expiresAt } = await generateDeliveryOtp(db, orderId, desk)
         return answer({
           ok: true,
@@ -210,7 +217,10 @@ export async function orderAction({ request, context, params }: Args) {
         })
       }
       case 'otp-verify': {
-        await enforceLimits(db, [[DELIVERY_OTP_LIMITS.verifyAdmin, admin.id]])
+        await enforceLimits(db, [
+          [DELIVERY_OTP_LIMITS.verifyAdmin, admin.id],
+          [DELIVERY_OTP_LIMITS.verifyClient, clientIp],
+        ])
         const check = await verifyDeliveryOtp(db, { orderId, code: input.otp }, desk)
         if (check.ok) {
           return answer({
@@ -251,7 +261,9 @@ export async function orderAction({ request, context, params }: Args) {
       )
     }
     if (error instanceof TooManyAttempts)
-      return answer({ ok: false, title: FAILURE_TITLE[input.intent], message: error.message }, 429)
+      return answer({ ok: false, title: FAILURE_TITLE[input.intent], message: error.message }, 429, {
+        'Retry-After': String(error.retryAfterSeconds),
+      })
     if (error instanceof Error && error.name === 'PaymentError') {
       return answer({ ok: false, title: FAILURE_TITLE.refund, message: error.message }, 409)
     }

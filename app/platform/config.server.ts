@@ -73,6 +73,7 @@ const envSchema = z.object({
   SHOWCASE_MODE: flag(true),
   SEED_DEMO: flag(true),
   TRUST_PROXY: flag(false),
+  ORDER_RATE_LIMIT: integer(20, 0, 1_000_000),
   AUTH_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
@@ -205,6 +206,8 @@ export function parseConfig(source: Record<string, string | undefined>) {
     showcaseMode: env.SHOWCASE_MODE,
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
+    /** Orders one client address may place in 10 minutes (app/checkout); 0: no limit. */
+    orderRateLimit: env.ORDER_RATE_LIMIT,
     authSecret: env.AUTH_SECRET,
     payment: {
       provider: env.PAYMENT_PROVIDER,

@@ -11,6 +11,7 @@ import type { FileStore } from './file-store.ts'
 import type { Logger } from './logger.server.ts'
 import type { Mailer } from './mailer.server.ts'
 import type { VapidKeys } from './push-sender.server.ts'
+import type { InputRefusal } from './request-input.server.ts'
 import type { Sms } from './sms.server.ts'
 
 export interface Services {
@@ -47,6 +48,8 @@ export interface RequestInfo {
   /** The client's address, as seen through a configured proxy (TRUST_PROXY) or the socket. */
   clientIp: string
   log: Logger
+  /** Set when the body could not be taken (app/platform/request-input.server.ts); the root middleware answers it. */
+  refused?: InputRefusal
 }
 
 export const servicesContext = createContext<Services>()

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router'
 import { adminAction, adminLoader } from '#app/admin/admin-page.server.ts'
 import { AdminLogin } from '#app/admin/admin-page.tsx'
 import { AdminPanel } from '#app/admin/admin-panel.tsx'
+import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/admin'
 
@@ -9,12 +10,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Admin
 
 export const loader = (args: Route.LoaderArgs) => adminLoader(args)
 /** A refusal by the rate limiter carries Retry-After; nothing of this page may be cached. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'no-store' })
-  const retryAfter = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After')
-  if (retryAfter) headers.set('Retry-After', retryAfter)
-  return headers
-}
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args, { 'Cache-Control': 'no-store' })
 
 export const action = (args: Route.ActionArgs) => adminAction(args)
 

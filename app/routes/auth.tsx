@@ -1,5 +1,6 @@
 import { authAction, authLoader } from '#app/accounts/auth-page.server.ts'
 import { AuthPage } from '#app/accounts/auth-page.tsx'
+import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/auth'
 
@@ -7,12 +8,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Login
 
 export const loader = (args: Route.LoaderArgs) => authLoader(args)
 /** A refusal by the rate limiter carries Retry-After; nothing of this page may be cached. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'no-store' })
-  const retryAfter = actionHeaders.get('Retry-After') ?? loaderHeaders.get('Retry-After')
-  if (retryAfter) headers.set('Retry-After', retryAfter)
-  return headers
-}
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args, { 'Cache-Control': 'no-store' })
 
 export const action = (args: Route.ActionArgs) => authAction(args)
 

@@ -1,6 +1,7 @@
 import { checkoutAction, checkoutLoader } from '#app/checkout/checkout.server.ts'
 import { CheckoutPage, EmptyCheckout, PayAgain } from '#app/checkout/checkout-page.tsx'
 import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
+import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
 import type { Route } from './+types/checkout'
@@ -8,6 +9,9 @@ import type { Route } from './+types/checkout'
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Checkout | Malwa Namkeen', noindex: true })
 
 export const loader = ({ request, context }: Route.LoaderArgs) => checkoutLoader(request, context)
+/** A refusal by the rate limiter carries Retry-After. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args)
+
 export const action = ({ request, context }: Route.ActionArgs) => checkoutAction(request, context)
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import { contactFormValues } from '#app/contact/contact-form.ts'
 import { CONTACT_FORM_ID, type ContactActionData, MessageForm } from '#app/contact/message-form.tsx'
 import { sendContactMessage } from '#app/contact/send-message.server.ts'
 import { MESSAGE_REPLY } from '#app/content/promises.ts'
+import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
@@ -13,6 +14,9 @@ import { Card, CardContent } from '#app/ui/card.tsx'
 import type { Route } from './+types/contact'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'contact' })
+
+/** A refusal by the rate limiter carries Retry-After. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args)
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext)

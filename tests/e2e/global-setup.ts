@@ -20,6 +20,8 @@ export default async function globalSetup() {
     SHOWCASE_MODE: 'false',
     // Push tests subscribe endpoints on a local push service (http://127.0.0.1): allowed here only.
     PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+    // The whole run orders from one address, far more often than a shopper may.
+    ORDER_RATE_LIMIT: '0',
   })
   process.env.E2E_BASE_URL = server.url
   process.env.E2E_DATA_DIR = dataDir
