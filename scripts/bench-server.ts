@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { createPostgresDatabase } from '../tests/integration/databases.ts'
-import { freePort } from '../tests/server-process.ts'
+import { freePort, SERVE_FLAGS } from '../tests/server-process.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -89,13 +89,6 @@ async function measure(url: string, pid: number): Promise<Measure> {
     peakRssMb: peak,
   }
 }
-
-/** Node's own flags in `npm run serve` (the heap's sizing), without the .env file the bench must not read. */
-const SERVE_FLAGS = (
-  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts
-  .serve!.split(/\s+/)
-  .filter((word) => word.startsWith('--') && !word.startsWith('--env-file'))
 
 /** Spawns a Node process and waits until `readyPath` answers 200; its output is drained, the last few KB kept for errors. */
 async function startProcess(

@@ -2,7 +2,7 @@
 // stops it by its PID. Used by the integration suite and by the end-to-end global setup.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -24,6 +24,13 @@ export function temporaryDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'shop-data-'))
 }
 
+/** Node's own flags in `npm run serve` (memory and compilers), without the .env file a test must not read. */
+export const SERVE_FLAGS = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts
+  .serve!.split(/\s+/)
+  .filter((word) => word.startsWith('--') && !word.startsWith('--env-file'))
+
 export interface RunningServer {
   url: string
   process: ChildProcess
@@ -33,12 +40,16 @@ export interface RunningServer {
 
 /**
  * Runs server/main.ts (or `entry`, such as scripts/start.ts) with the given environment (on top of a
- * clean one) and waits until it is ready.
+ * clean one) and Node flags (SERVE_FLAGS: as `npm run serve` runs), and waits until it is ready.
  */
-export async function startServer(env: Record<string, string> = {}, entry = 'server/main.ts'): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  entry = 'server/main.ts',
+  nodeFlags: string[] = [],
+): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

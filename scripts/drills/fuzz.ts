@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import fc from 'fast-check'
-import { type RunningServer, startServer } from '../../tests/server-process.ts'
+import { type RunningServer, SERVE_FLAGS, startServer } from '../../tests/server-process.ts'
 import { type Drill, invariant } from './drill.ts'
 import { type Role, type ShopIds, signInRoles } from './lib/fuzz-roles.ts'
 import { type RouteEntry, routeInventory } from './lib/route-inventory.ts'
@@ -61,7 +61,7 @@ export const drill: Drill = {
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
     }
-    let server = await startServer(env)
+    let server = await startServer(env, 'server/main.ts', SERVE_FLAGS)
     /** What the servers stopped so far logged (the embedded database's checks restart it). */
     const logs: string[] = []
     const stop = async (running: RunningServer) => {
@@ -102,7 +102,7 @@ export const drill: Drill = {
       let before = await quietChecksum(database, server, stop)
       for (const write of writes) {
         if (compared === wanted) break
-        if (database.kind === 'pglite') server = await startServer(env)
+        if (database.kind === 'pglite') server = await startServer(env, 'server/main.ts', SERVE_FLAGS)
         const [answer] = await send(server.url, roles, [write])
         answers.push(answer!)
         const afterWrite = await quietChecksum(database, server, stop)
@@ -113,7 +113,7 @@ export const drill: Drill = {
         }
         before = afterWrite
       }
-      if (database.kind === 'pglite') server = await startServer(env)
+      if (database.kind === 'pglite') server = await startServer(env, 'server/main.ts', SERVE_FLAGS)
 
       const fuzzedRoutes = new Set(main.map((request) => request.route)).size
       const failures = answers.filter((answer) => answer.status >= 500 || answer.status === 0)
