@@ -70,11 +70,8 @@ const page = (route: string, path = route): RouteAccess => ({
   audience: 'public',
   requests: [{ method: 'GET', path, answers: all(200) }],
 })
-/**
- * A form posted to a page from another site: React Router refuses it (400) before the action runs; a
- * resource route's action refuses it itself (assertSameOrigin, 403).
- */
-const FORGED_PAGE_POST = 400
+/** A form posted from another site: refused at the edge (app/platform/request-input.server.ts), 403. */
+const FORGED_POST = 403
 const ORDER = { text: '{orderNumber}', to: ['customer'] } as const
 const SIGN_IN = (to: string) => ({ redirect: `/auth?redirectTo=${to}` })
 /** A well-formed push subscription (a P-256 point and a 16-byte secret) on a push service that answers nothing. */
@@ -124,7 +121,7 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
         form: { intent: 'sign-in', email: '', password: '' },
         answers: signedIn(200, { redirect: '/' }),
       },
-      { method: 'POST', path: '/auth', form: { intent: 'sign-in' }, foreign: true, answers: all(FORGED_PAGE_POST) },
+      { method: 'POST', path: '/auth', form: { intent: 'sign-in' }, foreign: true, answers: all(FORGED_POST) },
     ],
   },
   {
@@ -241,7 +238,7 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
         path: '/account',
         form: { intent: 'name', name: 'Forged' },
         foreign: true,
-        answers: all(FORGED_PAGE_POST),
+        answers: all(FORGED_POST),
       },
     ],
   },
@@ -296,7 +293,7 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
     requests: [
       { method: 'GET', path: '/logout', answers: all({ redirect: '/' }) },
       // A forged sign-out from another site signs nobody out.
-      { method: 'POST', path: '/logout', form: {}, foreign: true, answers: all(403) },
+      { method: 'POST', path: '/logout', form: {}, foreign: true, answers: all(FORGED_POST) },
     ],
   },
   {
