@@ -30,6 +30,9 @@ export async function startMailReceiver() {
       })
     },
   })
+  // A shop killed mid-conversation resets its connection (ECONNRESET): that is the drill, not a fault
+  // of the receiver, and without a listener the error would end the drill's own process.
+  server.on('error', () => {})
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
   return {
