@@ -34,6 +34,10 @@ export const products = pgTable(
     isVegetarian: boolean('is_vegetarian').notNull().default(true),
     bestBeforeDays: integer('best_before_days'),
     storageAdvice: text('storage_advice').notNull().default(''),
+    /** HSN code for the tax invoice, digits only: 2106 90 for namkeen (reference/india.md). */
+    hsnCode: text('hsn_code').notNull().default('210690'),
+    /** GST rate in hundredths of a percent: 500 is 5%. Prices are MRP, this tax included. */
+    gstRateBp: integer('gst_rate_bp').notNull().default(500),
     /** Set instead of deleting a product that has been ordered: hidden from the shop, kept for past orders. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +49,8 @@ export const products = pgTable(
       sql`${t.price250g} >= 0 and ${t.price500g} >= 0 and ${t.price1kg} >= 0 and ${t.stock250g} >= 0 and ${t.stock500g} >= 0 and ${t.stock1kg} >= 0`,
     ),
     check('products_discount_check', sql`${t.discountPercentage} between 0 and 100`),
+    check('products_hsn_check', sql`${t.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
+    check('products_gst_rate_check', sql`${t.gstRateBp} in (0, 25, 300, 500, 1200, 1800, 2800, 4000)`),
     check('products_best_before_check', sql`${t.bestBeforeDays} is null or ${t.bestBeforeDays} > 0`),
     index('products_category_idx').on(t.category),
     index('products_featured_idx').on(t.isFeatured, t.createdAt.desc()),

@@ -4,6 +4,7 @@
 // source, kept only as an HMAC, 24 hours, locked after 5 wrong tries) that marks an order delivered.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
+import { keepInvoiceInStep } from '#app/invoices/issue-invoice.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
@@ -149,6 +150,7 @@ export async function changeOrderStatus(
     }
     if (input.to === 'cancelled') await releaseOrderStock(tx, order.id, now)
 
+    const payment = codPayment(order, input.to)
     await tx
       .update(orders)
       .set({
@@ -156,10 +158,11 @@ export async function changeOrderStatus(
         updatedAt: now,
         deliveredAt: input.to === 'delivered' ? now : null,
         ...(order.status === 'delivered' ? { deliveryOtpVerified: false } : {}),
-        ...codPayment(order, input.to),
+        ...payment,
       })
       .where(eq(orders.id, order.id))
     await record(tx, order, input.to, context)
+    await keepInvoiceInStep(tx, order.id, { ...order, ...payment, status: input.to }, now)
 
     if (input.to === 'confirmed') await tellCustomer(tx, order, { kind: 'order_confirmed' }, context.publicUrl)
     if (input.to === 'shipped') {

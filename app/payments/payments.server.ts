@@ -2,6 +2,7 @@
 // starting an attempt, applying what the gateway reports (webhook, status check, reconciler) exactly
 // once and never moving a paid order back, and returning the stock an unpaid order held.
 import { and, desc, eq, gt, isNull, lt, ne, notExists, or, type SQLWrapper, sql } from 'drizzle-orm'
+import { issueInvoice } from '#app/invoices/issue-invoice.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from '#app/orders/order-stock.server.ts'
 import { orders } from '#app/orders/schema.ts'
@@ -196,6 +197,8 @@ export async function applyGatewayReport(
         return 'paid'
       }
       const soldOut = order.stockReleasedAt ? await reserveOrderStockAgain(tx, order.id, now) : null
+      // Paid online: the order is invoiced in the same transaction.
+      await issueInvoice(tx, order.id, now)
       await tellAdmin(
         soldOut ? 'payment_after_release' : 'payment_received',
         soldOut

@@ -26,6 +26,8 @@ export const settings = pgTable(
     whatsappNumber: text('whatsapp_number').notNull().default(''),
     /** GST registration (15 characters), or '' for a shop not registered. */
     gstin: text('gstin').notNull().default(''),
+    /** The state or union territory the shop is registered in: GST within it is CGST + SGST, IGST beyond. */
+    state: text('state').notNull().default('Madhya Pradesh'),
     socialLinks: jsonb('social_links').$type<SocialLink[]>().notNull().default([]),
     qualityTagline: text('quality_tagline').notNull(),
     fssaiLicence: text('fssai_licence').notNull(),

@@ -22,6 +22,7 @@ const settings: PublicSettings = {
   freeDeliveryThreshold: 75000,
   whatsappNumber: '',
   gstin: '',
+  state: 'Madhya Pradesh',
 }
 
 /** The page's text, as a reader (or a search engine) gets it from the server. */

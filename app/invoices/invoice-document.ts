@@ -1,0 +1,142 @@
+// What an invoice prints, built once when it is issued and stored as it is (invoices.document), so a
+// later change to the shop's settings or a product never alters an issued invoice. Pure: the page and
+// the PDF both draw from this.
+
+import { orderNumber } from '#app/orders/status.ts'
+import { GST_STATE_CODES } from '#app/shared/gst-state-codes.ts'
+import { type IndianState, isIndianState } from '#app/shared/india-states.ts'
+import { computeInvoice, type InvoiceMoney, type RateBp, type Supply } from './invoice-arithmetic.ts'
+
+export interface InvoiceSeller {
+  shopName: string
+  legalName: string
+  address: string
+  /** '' for a shop not registered for GST: it issues receipts. */
+  gstin: string
+  state: string
+  stateCode: string
+  phone: string
+  email: string
+  fssaiLicence: string
+}
+
+export interface InvoiceBuyer {
+  name: string
+  address: string
+  phone: string
+  /** The place of supply: the delivery address's state. */
+  state: string
+  stateCode: string
+}
+
+export interface InvoiceDocument {
+  kind: 'tax-invoice' | 'receipt'
+  number: string
+  /** ISO time of issue. */
+  issuedAt: string
+  orderId: string
+  orderNumber: string
+  orderPlacedAt: string
+  paymentMethod: string
+  seller: InvoiceSeller
+  buyer: InvoiceBuyer
+  money: InvoiceMoney
+}
+
+/** The seller's side of the settings row. */
+export interface SellerSettings {
+  shopName: string
+  legalName: string
+  address: string
+  gstin: string
+  state: string
+  phone: string
+  email: string
+  fssaiLicence: string
+}
+
+export interface InvoicedOrder {
+  id: string
+  customerName: string
+  phone: string
+  shippingAddress: string
+  paymentMethod: string
+  discountAmount: number
+  deliveryFee: number
+  totalAmount: number
+  createdAt: Date
+  items: readonly {
+    productName: string
+    size: string
+    quantity: number
+    price: number
+    /** The product's HSN and rate when the invoice is issued; null when the product is gone. */
+    hsnCode: string | null
+    gstRateBp: RateBp | null
+  }[]
+}
+
+export const DEFAULT_HSN = '210690'
+export const DEFAULT_GST_RATE_BP = 500
+
+function stateCode(state: string): string {
+  return isIndianState(state) ? GST_STATE_CODES[state] : ''
+}
+
+/**
+ * The state of an order's one-line address ('address, city, state - pincode'), or null when the
+ * address does not end that way (typed by hand before the checkout checked states).
+ */
+export function addressState(shippingAddress: string): IndianState | null {
+  const match = /,\s*([^,]+?)\s*-\s*[1-9]\d{5}\s*$/.exec(shippingAddress)
+  const state = match?.[1] ?? ''
+  return isIndianState(state) ? state : null
+}
+
+export function buildInvoiceDocument(input: {
+  order: InvoicedOrder
+  seller: SellerSettings
+  number: string
+  issuedAt: Date
+}): InvoiceDocument {
+  const { order, seller } = input
+  const taxed = seller.gstin !== ''
+  // An address without a known state is taken as within the shop's state (see the decision record).
+  const buyerState = addressState(order.shippingAddress) ?? seller.state
+  const supply: Supply = !taxed ? 'untaxed' : buyerState === seller.state ? 'intra-state' : 'inter-state'
+  const money = computeInvoice({
+    lines: order.items.map((item) => ({
+      description: `${item.productName} (${item.size})`,
+      hsn: item.hsnCode ?? DEFAULT_HSN,
+      quantity: item.quantity,
+      unitPrice: item.price,
+      rateBp: item.gstRateBp ?? DEFAULT_GST_RATE_BP,
+    })),
+    discount: order.discountAmount,
+    deliveryFee: order.deliveryFee,
+    supply,
+  })
+  if (money.totals.total !== order.totalAmount) {
+    throw new Error(
+      `Order ${order.id}: its lines come to ${money.totals.total} paise, its total is ${order.totalAmount}: no invoice.`,
+    )
+  }
+  return {
+    kind: taxed ? 'tax-invoice' : 'receipt',
+    number: input.number,
+    issuedAt: input.issuedAt.toISOString(),
+    orderId: order.id,
+    orderNumber: orderNumber(order.id),
+    orderPlacedAt: order.createdAt.toISOString(),
+    paymentMethod: order.paymentMethod,
+    seller: { ...seller, stateCode: stateCode(seller.state) },
+    buyer: {
+      name: order.customerName,
+      address: order.shippingAddress,
+      phone: order.phone,
+      state: buyerState,
+      stateCode: stateCode(buyerState),
+    },
+    money,
+  }
+}

@@ -1,0 +1,76 @@
+// Reading an order's invoices and credit notes for the printable page and the PDF. An order that
+// needs an invoice and has none (confirmed or paid before invoices existed) gets it here, on first
+// view, under the order's row lock like any other issue.
+import { asc, eq } from 'drizzle-orm'
+import { orders } from '#app/orders/schema.ts'
+import type { Db, Tx } from '#app/platform/db.server.ts'
+import type { InvoiceDocument } from './invoice-document.ts'
+import { issueInvoice, needsInvoice, openInvoice } from './issue-invoice.server.ts'
+import { creditNotes, invoices } from './schema.ts'
+
+export interface IssuedInvoice {
+  id: string
+  number: string
+  issuedAt: Date
+  creditedAt: Date | null
+  document: InvoiceDocument
+}
+
+export interface IssuedCreditNote {
+  number: string
+  issuedAt: Date
+  reason: string
+  totalAmount: number
+  invoiceId: string
+  invoiceNumber: string
+}
+
+export interface OrderPapers {
+  invoices: IssuedInvoice[]
+  creditNotes: IssuedCreditNote[]
+}
+
+async function readPapers(db: Tx, orderId: string): Promise<OrderPapers> {
+  // One after another: inside a transaction the queries share one connection.
+  const issued = await db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      issuedAt: invoices.issuedAt,
+      creditedAt: invoices.creditedAt,
+      document: invoices.document,
+    })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number))
+  const notes = await db
+    .select({
+      number: creditNotes.number,
+      issuedAt: creditNotes.issuedAt,
+      reason: creditNotes.reason,
+      totalAmount: creditNotes.totalAmount,
+      invoiceId: creditNotes.invoiceId,
+      invoiceNumber: invoices.number,
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(eq(creditNotes.orderId, orderId))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.number))
+  return { invoices: issued, creditNotes: notes }
+}
+
+/** The order's papers, oldest first; its invoice is issued now if it needs one and has none. */
+export async function orderPapers(db: Db, orderId: string, now = new Date()): Promise<OrderPapers> {
+  const papers = await readPapers(db, orderId)
+  if (papers.invoices.some((invoice) => invoice.creditedAt === null)) return papers
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, paymentMethod: orders.paymentMethod, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update')
+    if (!order || !needsInvoice(order) || (await openInvoice(tx, orderId))) return readPapers(tx, orderId)
+    await issueInvoice(tx, orderId, now)
+    return readPapers(tx, orderId)
+  })
+}

@@ -1,0 +1,215 @@
+// Tax invoices and credit notes against a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL
+// is set): issued in the transaction that confirms, pays or cancels the order, numbered per financial
+// year without gaps or repeats under parallel confirmations, and kept as issued.
+import { randomUUID } from 'node:crypto'
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { users } from '#app/accounts/schema.ts'
+import { products } from '#app/catalog/schema.ts'
+import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
+import { placeOrder } from '#app/checkout/place-order.server.ts'
+import { orderPapers } from '#app/invoices/invoices.server.ts'
+import { creditNotes, documentCounters, invoices } from '#app/invoices/schema.ts'
+import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.server.ts'
+import { orders } from '#app/orders/schema.ts'
+import { applyGatewayReport } from '#app/payments/payments.server.ts'
+import { paymentAttempts } from '#app/payments/schema.ts'
+import type { Database } from '#app/platform/db.server.ts'
+import { initialiseShop } from '#app/platform/first-start.server.ts'
+import { settings } from '#app/settings/schema.ts'
+import { gstinCheckCharacter } from '#app/shared/gstin.ts'
+import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+
+const GSTIN = `23ABCDE1234F1Z${gstinCheckCharacter('23ABCDE1234F1Z')}`
+
+const details = (overrides: Partial<DeliveryDetails> = {}): DeliveryDetails => ({
+  fullName: 'Asha Verma',
+  email: 'asha@example.in',
+  phone: '+919876543210',
+  address: '12, Vijay Nagar, Scheme 54',
+  city: 'Indore',
+  state: 'Madhya Pradesh',
+  pincode: '452010',
+  paymentMethod: 'cod',
+  acceptTerms: 'on',
+  ...overrides,
+})
+
+describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
+  let database: Database
+  let db: Database['db']
+  let sev: string
+  const desk = (now?: Date): DeskContext => ({
+    admin: { id: 'invoice-admin', email: 'owner@shop.test', name: 'Owner' },
+    otpKey: 'k'.repeat(64),
+    publicUrl: 'http://shop.test',
+    now,
+  })
+
+  const place = async (
+    overrides: { quantity?: number; details?: Partial<DeliveryDetails>; online?: boolean; at?: Date } = {},
+  ) => {
+    const placed = await placeOrder(db, {
+      scope: {
+        userId: null,
+        cookie: {
+          id: randomUUID(),
+          items: [{ productId: sev, size: '250g', quantity: overrides.quantity ?? 2 }],
+          couponCode: null,
+        },
+      },
+      details: details({ paymentMethod: overrides.online ? 'online' : 'cod', ...overrides.details }),
+      idempotencyKey: randomUUID(),
+      sessionHash: 'session',
+      onlinePaymentAvailable: overrides.online ?? false,
+      publicUrl: 'http://shop.test',
+      now: overrides.at,
+    })
+    return placed.orderId
+  }
+  const versionOf = async (orderId: string) =>
+    (await db.select({ v: orders.updatedAt }).from(orders).where(eq(orders.id, orderId)))[0]!.v.toISOString()
+  const change = async (orderId: string, to: 'pending' | 'confirmed' | 'shipped' | 'cancelled', now?: Date) =>
+    changeOrderStatus(db, { orderId, to, version: await versionOf(orderId) }, desk(now))
+  const invoicesOf = (orderId: string) =>
+    db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.issuedAt))
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    db = database.db
+    await initialiseShop(db, { seedDemo: false, showcaseMode: false })
+    await db.insert(users).values({ id: 'invoice-admin', name: 'Owner', email: 'owner@shop.test', role: 'admin' })
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
+  beforeEach(async () => {
+    await db.delete(orders)
+    await db.delete(products)
+    await db.delete(documentCounters)
+    await db.update(settings).set({ gstin: GSTIN, state: 'Madhya Pradesh', legalName: 'Malwa Foods LLP' })
+    const [row] = await db
+      .insert(products)
+      .values({
+        slug: 'ratlami-sev',
+        name: 'Ratlami Sev',
+        category: 'Premium Products',
+        price250g: 8000,
+        stock250g: 500,
+      })
+      .returning({ id: products.id })
+    sev = row!.id
+  })
+
+  it('issues a tax invoice when the owner confirms the order, with CGST + SGST within the state', async () => {
+    const orderId = await place()
+    expect(await invoicesOf(orderId)).toEqual([])
+    await change(orderId, 'confirmed', new Date('2026-11-24T10:00:00+05:30'))
+    const [invoice] = await invoicesOf(orderId)
+    expect(invoice).toMatchObject({ kind: 'tax-invoice', number: 'INV/26-27/000001', totalAmount: 21000 })
+    // Sev ₹80 x 2 = 16000 and delivery 5000, as in the unit test's hand-worked example.
+    expect(invoice!.document.money.totals).toEqual({
+      gross: 21000,
+      discount: 0,
+      taxable: 16000 - 762 + 5000 - 238,
+      cgst: 381 + 119,
+      sgst: 381 + 119,
+      igst: 0,
+      total: 21000,
+    })
+    expect(invoice!.document.seller).toMatchObject({ gstin: GSTIN, legalName: 'Malwa Foods LLP', stateCode: '23' })
+    expect(invoice!.document.buyer).toMatchObject({ name: 'Asha Verma', state: 'Madhya Pradesh', stateCode: '23' })
+    // Shipping it later keeps the one invoice.
+    await change(orderId, 'shipped')
+    expect(await invoicesOf(orderId)).toHaveLength(1)
+  })
+
+  it('charges IGST to another state and keeps the invoice as issued when settings and products change', async () => {
+    const orderId = await place({ details: { state: 'Maharashtra', city: 'Pune', pincode: '411001' } })
+    await change(orderId, 'confirmed')
+    await db.update(settings).set({ legalName: 'Renamed Foods', gstin: '' })
+    await db.update(products).set({ gstRateBp: 1800, hsnCode: '19059020' })
+    const document = (await orderPapers(db, orderId)).invoices[0]!.document
+    expect(document.buyer).toMatchObject({ state: 'Maharashtra', stateCode: '27' })
+    expect(document.seller.legalName).toBe('Malwa Foods LLP')
+    expect(document.money.lines.map((line) => [line.rateBp, line.hsn, line.igst, line.cgst])).toEqual([
+      [500, '210690', 762, 0],
+      [500, '210690', 238, 0],
+    ])
+  })
+
+  it('issues a plain receipt with no tax lines when the shop has no GSTIN', async () => {
+    await db.update(settings).set({ gstin: '' })
+    const orderId = await place()
+    await change(orderId, 'confirmed', new Date('2026-11-24T10:00:00+05:30'))
+    const [invoice] = await invoicesOf(orderId)
+    expect(invoice).toMatchObject({ kind: 'receipt', number: 'RCT/26-27/000001' })
+    expect(invoice!.document.money.totals).toMatchObject({ taxable: 21000, cgst: 0, sgst: 0, igst: 0, total: 21000 })
+  })
+
+  it('issues the invoice in the transaction that records an online payment', async () => {
+    const orderId = await place({ online: true })
+    const merchantOrderId = `M${randomUUID().replaceAll('-', '')}`
+    await db.insert(paymentAttempts).values({ orderId, provider: 'phonepe', merchantOrderId, amount: 21000 })
+    expect(await applyGatewayReport(db, { merchantOrderId, state: 'COMPLETED', amount: 21000 })).toBe('paid')
+    const [invoice] = await invoicesOf(orderId)
+    expect(invoice).toMatchObject({ kind: 'tax-invoice', totalAmount: 21000 })
+    // The owner confirming it afterwards issues no second invoice.
+    await change(orderId, 'confirmed')
+    expect(await invoicesOf(orderId)).toHaveLength(1)
+  })
+
+  it('gives a cancelled order a credit note referring to its invoice, and a reopened one a new invoice', async () => {
+    const orderId = await place()
+    await change(orderId, 'confirmed')
+    await change(orderId, 'cancelled')
+    const [invoice] = await invoicesOf(orderId)
+    const [note] = await db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId))
+    expect(note).toMatchObject({ invoiceId: invoice!.id, totalAmount: 21000, reason: 'Order cancelled' })
+    expect(note!.number).toMatch(/^CN\/\d{2}-\d{2}\/000001$/)
+    expect(invoice!.creditedAt).not.toBeNull()
+    // Cancelling an order that was never invoiced issues nothing.
+    const never = await place()
+    await change(never, 'cancelled')
+    expect(await db.select().from(creditNotes).where(eq(creditNotes.orderId, never))).toEqual([])
+
+    await change(orderId, 'confirmed')
+    const both = await invoicesOf(orderId)
+    expect(both.map((row) => row.number)).toEqual([invoice!.number, invoice!.number.replace(/1$/, '2')])
+    expect(both[1]!.creditedAt).toBeNull()
+    const papers = await orderPapers(db, orderId)
+    expect(papers.creditNotes.map((row) => row.invoiceNumber)).toEqual([invoice!.number])
+  })
+
+  it('starts numbering again at 1 April 00:00 India time', async () => {
+    const [a, b, c] = [await place(), await place(), await place()]
+    await change(a, 'confirmed', new Date('2027-03-31T23:58:00+05:30'))
+    await change(b, 'confirmed', new Date('2027-03-31T23:59:59+05:30'))
+    await change(c, 'confirmed', new Date('2027-04-01T00:00:00+05:30'))
+    const numbers = await Promise.all([a, b, c].map(async (id) => (await invoicesOf(id))[0]!.number))
+    expect(numbers).toEqual(['INV/26-27/000001', 'INV/26-27/000002', 'INV/27-28/000001'])
+  })
+
+  it('never repeats or skips a number when the owner confirms many orders at once', async () => {
+    const count = 24
+    const ids = await Promise.all(Array.from({ length: count }, () => place({ quantity: 1 })))
+    const versions = await Promise.all(ids.map(versionOf))
+    const now = new Date('2026-11-24T12:00:00+05:30')
+    const results = await Promise.allSettled(
+      ids.map((orderId, i) => changeOrderStatus(db, { orderId, to: 'confirmed', version: versions[i]! }, desk(now))),
+    )
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([])
+    const numbers = (await db.select({ number: invoices.number }).from(invoices)).map((row) => row.number).sort()
+    expect(numbers).toEqual(Array.from({ length: count }, (_, i) => `INV/26-27/${String(i + 1).padStart(6, '0')}`))
+  })
+
+  it('issues the invoice of an order confirmed before invoices existed when it is first opened', async () => {
+    const orderId = await place()
+    await db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, orderId))
+    const [first, again] = [await orderPapers(db, orderId), await orderPapers(db, orderId)]
+    expect(first.invoices).toHaveLength(1)
+    expect(again.invoices.map((row) => row.number)).toEqual(first.invoices.map((row) => row.number))
+    // A pending order has no invoice to open.
+    expect((await orderPapers(db, await place())).invoices).toEqual([])
+  })
+})
