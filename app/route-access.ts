@@ -25,7 +25,8 @@ export interface AccessRequest {
   /**
    * Where to send it. {orderId}, {orderNumber}, {productId}, {productSlug} and {endpoint} stand for the
    * customer's order, one of the shop's products and the customer's push subscription; {onlineOrderId}
-   * and {onlineOrderNumber} for the customer's unpaid online order; {guestOrderId}
+   * and {onlineOrderNumber} for the customer's unpaid online order; {invoicedOrderId} for the customer's
+   * order the admin confirmed (it has its invoice); {guestOrderId}
    * for an order a guest placed in a browser of their own (none of the four roles placed it).
    */
   path: string
@@ -65,6 +66,8 @@ const ownerOnly = (owner: Answer, others: Answer, anonymous: Answer = others): R
   otherCustomer: others,
   admin: others,
 })
+/** An order's invoice: its owner and the admin; anyone else is told it is not found. */
+const INVOICE_READERS: Record<Role, Answer> = { anonymous: 404, customer: 200, otherCustomer: 404, admin: 200 }
 const page = (route: string, path = route): RouteAccess => ({
   route,
   audience: 'public',
@@ -219,6 +222,41 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
         answers: ownerOnly(200, 200, SIGN_IN('/my-orders')),
         shows: ORDER,
       },
+    ],
+  },
+  {
+    // The order's invoice page: its owner and the admin see it (a pending order's page says the invoice
+    // comes once it is confirmed); anyone else is told it is not found.
+    route: '/orders/:orderId/invoice',
+    audience: 'owner',
+    requests: [
+      {
+        method: 'GET',
+        path: '/orders/{orderId}/invoice',
+        answers: INVOICE_READERS,
+        shows: { text: '{orderNumber}', to: ['customer', 'admin'] },
+      },
+      {
+        method: 'GET',
+        path: '/orders/{invoicedOrderId}/invoice',
+        answers: INVOICE_READERS,
+      },
+      { method: 'GET', path: '/orders/{guestOrderId}/invoice', answers: { ...all(404), admin: 200 } },
+      // A made-up link key opens nothing.
+      { method: 'GET', path: '/orders/{invoicedOrderId}/invoice?key=4102444800.x', answers: INVOICE_READERS },
+    ],
+  },
+  {
+    route: '/orders/:orderId/invoice.pdf',
+    audience: 'owner',
+    requests: [
+      {
+        method: 'GET',
+        path: '/orders/{invoicedOrderId}/invoice.pdf',
+        answers: INVOICE_READERS,
+      },
+      // A pending order has no invoice yet, for its owner too.
+      { method: 'GET', path: '/orders/{orderId}/invoice.pdf', answers: all(404) },
     ],
   },
   {

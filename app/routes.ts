@@ -17,6 +17,8 @@ export default [
   route('order-success', 'routes/order-success.tsx'),
   route('payment-status', 'routes/payment-status.tsx'),
   route('my-orders', 'routes/my-orders.tsx'),
+  route('orders/:orderId/invoice', 'routes/order-invoice.tsx'),
+  route('orders/:orderId/invoice.pdf', 'routes/order-invoice.pdf.ts'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
     route('products', 'routes/admin.products.tsx'),

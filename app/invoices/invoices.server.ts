@@ -74,3 +74,13 @@ export async function orderPapers(db: Db, orderId: string, now = new Date()): Pr
     return readPapers(tx, orderId)
   })
 }
+
+/** The papers in the order they were issued: each invoice, then the credit note that cancelled it. */
+export function paperList(papers: OrderPapers) {
+  return papers.invoices.flatMap((invoice) => [
+    { document: invoice.document },
+    ...papers.creditNotes
+      .filter((note) => note.invoiceId === invoice.id)
+      .map((note) => ({ document: invoice.document, creditNote: note })),
+  ])
+}

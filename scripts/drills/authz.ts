@@ -71,6 +71,16 @@ export const drill: Drill = {
         .map((match) => match[1])
         .find((id) => id !== orderId)
       if (!onlineOrderId) throw new Error("the customer's online order is not on /my-orders")
+      // An order the admin has confirmed, so it has its invoice (the invoice PDF's lines of the matrix).
+      await addToCart(visitors.customer, product, 1)
+      const invoicedOrderId = await placeCodOrder(visitors.customer, owner)
+      const card = JSON.parse((await visitors.admin.get(`/admin/orders/${invoicedOrderId}`)).text) as {
+        version: string
+      }
+      const confirmed = await visitors.admin.send('POST', `/admin/orders/${invoicedOrderId}`, {
+        form: { intent: 'status', status: 'confirmed', version: card.version },
+      })
+      if (confirmed.status !== 200) throw new Error(`the admin could not confirm an order: ${confirmed.status}`)
       // The customer's cart is not empty while the others try, and their browser is subscribed to pushes.
       await addToCart(visitors.customer, product, 2)
       // A guest's order, placed in a browser of its own: only that browser may see it.
@@ -94,6 +104,7 @@ export const drill: Drill = {
           .replaceAll('{orderId}', orderId)
           .replaceAll('{guestOrderId}', guestOrderId)
           .replaceAll('{onlineOrderId}', onlineOrderId)
+          .replaceAll('{invoicedOrderId}', invoicedOrderId)
           .replaceAll('{onlineOrderNumber}', orderNumber(onlineOrderId))
           .replaceAll('{orderNumber}', orderNumber(orderId))
           .replaceAll('{productId}', product.id)
@@ -108,6 +119,8 @@ export const drill: Drill = {
         orderId,
         orderNumber(onlineOrderId),
         onlineOrderId,
+        orderNumber(invoicedOrderId),
+        invoicedOrderId,
         endpoint,
       ]
       const guestSecrets = [guest.email, guest.address, orderNumber(guestOrderId)]
@@ -249,7 +262,7 @@ async function customerUntouched(
   const [user] = await db.select().from(users).where(eq(users.email, expected.email))
   if (!user || user.name !== expected.name) changed.push(`the account's name is ${user?.name}`)
   const placed = await db.select().from(orders)
-  if (placed.length !== 3) changed.push(`${placed.length} orders in the shop (the customer placed 2, a guest 1)`)
+  if (placed.length !== 4) changed.push(`${placed.length} orders in the shop (the customer placed 3, a guest 1)`)
   const [order] = placed.filter((row) => row.id === expected.orderId)
   if (!order || order.userId !== user?.id || order.status !== 'pending' || order.paymentStatus !== 'pending') {
     changed.push(`the order is ${order ? `${order.status}/${order.paymentStatus}` : 'gone'}`)

@@ -1,0 +1,56 @@
+// The invoice page: the order's invoice (or receipt) and any credit note, each an A4 sheet, with
+// Print and Download PDF above them (not printed).
+import { Download, FileText, Printer } from 'lucide-react'
+import { Button } from '#app/ui/button.tsx'
+import type { InvoiceDocument } from './invoice-document.ts'
+import { type CreditNoteFacts, InvoiceSheet, PRINT_THE_SHEETS_ALONE } from './invoice-sheet.tsx'
+import { INVOICE_TEXTS as T } from './invoice-texts.ts'
+
+export interface InvoicePageProps {
+  orderNumber: string
+  papers: { document: InvoiceDocument; creditNote?: CreditNoteFacts }[]
+  pdfHref: string
+}
+
+export function InvoicePage({ orderNumber, papers, pdfHref }: InvoicePageProps) {
+  return (
+    <div className="mx-auto max-w-[230mm] px-4 pb-16 print:max-w-none print:p-0">
+      <style>{PRINT_THE_SHEETS_ALONE}</style>
+      <div className="flex flex-wrap items-center justify-between gap-3 py-4 print:hidden">
+        <h1 className="flex items-center gap-2 text-2xl font-bold">
+          <FileText className="size-6 text-brown" aria-hidden />
+          {T.pageTitle(orderNumber)}
+        </h1>
+        {papers.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" className="h-11" onClick={() => window.print()}>
+              <Printer aria-hidden />
+              {T.print}
+            </Button>
+            <Button asChild className="h-11">
+              <a href={pdfHref} download>
+                <Download aria-hidden />
+                {T.downloadPdf}
+              </a>
+            </Button>
+          </div>
+        )}
+      </div>
+      {papers.length === 0 ? (
+        <p role="status" className="rounded-lg border bg-muted p-4">
+          {T.noInvoiceYet}
+        </p>
+      ) : (
+        <div className="grid gap-8 print:block">
+          {papers.map((paper) => (
+            <InvoiceSheet
+              key={paper.creditNote?.number ?? paper.document.number}
+              document={paper.document}
+              creditNote={paper.creditNote}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}

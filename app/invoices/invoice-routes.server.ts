@@ -1,0 +1,75 @@
+// The invoice page and its PDF, for whoever may see the order: the customer whose account placed it,
+// the browser that placed it as a guest, a guest with the tracking page's link key, and the admin.
+// Anyone else is told the invoice is not found (404), as if the order did not exist.
+import { eq } from 'drizzle-orm'
+import { data, type RouterContextProvider } from 'react-router'
+import { getViewer } from '#app/accounts/session.server.ts'
+import { visitorHash } from '#app/checkout/visitor.server.ts'
+import { orders } from '#app/orders/schema.ts'
+import { orderNumber } from '#app/orders/status.ts'
+import { servicesContext } from '#app/platform/services.server.ts'
+import { isUuid } from '#app/shared/uuid.ts'
+import { invoiceLinkKey, isValidInvoiceLinkKey } from './invoice-link.server.ts'
+import { renderInvoicePdf } from './invoice-pdf.server.ts'
+import { orderPapers, paperList } from './invoices.server.ts'
+
+interface Args {
+  request: Request
+  params: { orderId?: string }
+  context: Readonly<RouterContextProvider>
+}
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' }
+const notFound = () => data({ message: 'Invoice not found' }, { status: 404, headers: PRIVATE })
+
+/** The order's id when the request may see its invoice; otherwise a 404 is thrown. */
+async function permittedOrder({ request, params, context }: Args) {
+  const orderId = params.orderId ?? ''
+  if (!isUuid(orderId)) throw notFound()
+  const { db, otpKey } = context.get(servicesContext)
+  const [order] = await db
+    .select({ userId: orders.userId, placedBySession: orders.placedBySession })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  if (!order) throw notFound()
+  const key = new URL(request.url).searchParams.get('key')
+  if (isValidInvoiceLinkKey(otpKey, orderId, key)) return { orderId, key }
+  const visitor = visitorHash(request)
+  if (visitor !== null && order.placedBySession === visitor) return { orderId, key: null }
+  const { viewer } = await getViewer(request, context)
+  if (viewer && (viewer.role === 'admin' || viewer.id === order.userId)) return { orderId, key: null }
+  throw notFound()
+}
+
+function pdfHref(orderId: string, key: string | null) {
+  return `/orders/${orderId}/invoice.pdf${key ? `?key=${encodeURIComponent(key)}` : ''}`
+}
+
+export async function invoicePageLoader(args: Args) {
+  const { orderId, key } = await permittedOrder(args)
+  const papers = paperList(await orderPapers(args.context.get(servicesContext).db, orderId))
+  return data({ orderNumber: orderNumber(orderId), papers, pdfHref: pdfHref(orderId, key) }, { headers: PRIVATE })
+}
+
+/** The PDF as a download named after its first document; 404 while the order has no invoice. */
+export async function invoicePdfLoader(args: Args) {
+  const { orderId } = await permittedOrder(args)
+  const papers = paperList(await orderPapers(args.context.get(servicesContext).db, orderId))
+  const first = papers[0]
+  if (!first) throw notFound()
+  const pdf = await renderInvoicePdf(papers)
+  const name = `${first.document.number.replaceAll('/', '-')}.pdf`
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      ...PRIVATE,
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Content-Length': String(pdf.length),
+    },
+  })
+}
+
+/** The tracking page's link to the invoice of the order it found (the guest proved the mobile number). */
+export function trackedInvoiceHref(otpKey: string, orderId: string): string {
+  return `/orders/${orderId}/invoice?key=${encodeURIComponent(invoiceLinkKey(otpKey, orderId))}`
+}

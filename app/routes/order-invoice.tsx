@@ -1,0 +1,18 @@
+// An order's invoice (or receipt) and credit notes, printable; for the order's customer, the guest
+// who placed or tracked it, and the admin.
+import { InvoicePage } from '#app/invoices/invoice-page.tsx'
+import { invoicePageLoader } from '#app/invoices/invoice-routes.server.ts'
+import { INVOICE_TEXTS } from '#app/invoices/invoice-texts.ts'
+import { pageMeta } from '#app/seo/page-meta.ts'
+import type { Route } from './+types/order-invoice'
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: `${INVOICE_TEXTS.pageTitle(args.params.orderId.slice(-8))} | Malwa Namkeen`, noindex: true })
+
+export const loader = (args: Route.LoaderArgs) => invoicePageLoader(args)
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <InvoicePage {...loaderData} />
+}
