@@ -154,17 +154,14 @@ function LinesTable({ doc }: { doc: InvoiceDocument }) {
   const num = `${cell} text-right tabular-nums`
   const head = `${cell} bg-turmeric/15 text-left font-semibold print:bg-transparent`
   const taxCells = (line: InvoiceLine) =>
-    intra
-      ? [line.cgst, line.sgst].map((tax, i) => (
-          <td key={i} className={num}>
-            {amount(tax)}
-          </td>
-        ))
-      : [
-          <td key="igst" className={num}>
-            {amount(line.igst)}
-          </td>,
-        ]
+    intra ? (
+      <>
+        <td className={num}>{amount(line.cgst)}</td>
+        <td className={num}>{amount(line.sgst)}</td>
+      </>
+    ) : (
+      <td className={num}>{amount(line.igst)}</td>
+    )
   return (
     <div className="overflow-x-auto print:overflow-visible">
       <table className="w-full min-w-[640px] border-collapse print:min-w-0">
@@ -224,7 +221,8 @@ function LinesTable({ doc }: { doc: InvoiceDocument }) {
         </thead>
         <tbody>
           {doc.money.lines.map((line, index) => (
-            <tr key={`${index}-${line.description}`}>
+            // A cart holds each product and size once, so a line's description is unique on its invoice.
+            <tr key={`${line.kind}:${line.description}`}>
               <td className={num}>{index + 1}</td>
               <td className={cell}>{line.description}</td>
               {taxed && <td className={`${cell} whitespace-nowrap`}>{formatHsn(line.hsn)}</td>}
