@@ -43,6 +43,15 @@ export interface InvoiceDocument {
   money: InvoiceMoney
 }
 
+/** A credit note as its sheet prints it: it credits the whole invoice it names. */
+export interface CreditNoteFacts {
+  number: string
+  issuedAt: Date | string
+  reason: string
+  totalAmount: number
+  invoiceNumber: string
+}
+
 /** The seller's side of the settings row. */
 export interface SellerSettings {
   shopName: string

@@ -2,8 +2,8 @@
 // Print and Download PDF above them (not printed).
 import { Download, FileText, Printer } from 'lucide-react'
 import { Button } from '#app/ui/button.tsx'
-import type { InvoiceDocument } from './invoice-document.ts'
-import { type CreditNoteFacts, InvoiceSheet, PRINT_THE_SHEETS_ALONE } from './invoice-sheet.tsx'
+import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
+import { InvoiceSheet, PRINT_THE_SHEETS_ALONE } from './invoice-sheet.tsx'
 import { INVOICE_TEXTS as T } from './invoice-texts.ts'
 
 export interface InvoicePageProps {

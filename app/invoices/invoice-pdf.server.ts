@@ -7,9 +7,8 @@ import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import { amountInWords } from './amount-in-words.ts'
 import { formatHsn, formatRate, type InvoiceLine } from './invoice-arithmetic.ts'
-import type { InvoiceDocument } from './invoice-document.ts'
-import type { CreditNoteFacts } from './invoice-sheet.tsx'
-import { formatInvoiceDate } from './invoice-sheet.tsx'
+import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
+import { formatAmount as amount, formatInvoiceDate } from './invoice-format.ts'
 import { documentTitle, INVOICE_TEXTS as T } from './invoice-texts.ts'
 
 const require = createRequire(import.meta.url)
@@ -34,8 +33,6 @@ function loadFonts(): Record<FontName, Buffer> {
 
 const COLOURS = { brown: '#4b2e1f', turmeric: '#dfa43a', chilli: '#a83a2a', rule: '#c9b8a6', black: '#111111' }
 const MARGIN = 36
-const plain = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-const amount = (paise: number) => plain.format(paise / 100)
 
 export interface PdfPaper {
   document: InvoiceDocument

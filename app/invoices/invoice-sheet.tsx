@@ -4,26 +4,9 @@
 import { formatRupees } from '#app/shared/money.ts'
 import { amountInWords } from './amount-in-words.ts'
 import { formatHsn, formatRate, type InvoiceLine } from './invoice-arithmetic.ts'
-import type { InvoiceDocument } from './invoice-document.ts'
+import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
+import { formatAmount as amount, formatInvoiceDate } from './invoice-format.ts'
 import { documentTitle, INVOICE_TEXTS as T } from './invoice-texts.ts'
-
-const istDate = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-})
-
-/** '24 Nov 2026', by India's clock. */
-export function formatInvoiceDate(at: Date | string): string {
-  return istDate.format(new Date(at))
-}
-
-/** Amounts in the table: rupees with paise, without the ₹ sign (the heading says it). */
-const plain = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-function amount(paise: number): string {
-  return plain.format(paise / 100)
-}
 
 /**
  * Only the sheets print: the shop's frame (skip link, header, breadcrumb, footer, toasts) and the
@@ -37,14 +20,6 @@ export const PRINT_THE_SHEETS_ALONE = `@media print {
   [data-invoice-sheet] table { break-inside: auto; }
   [data-invoice-sheet] tr { break-inside: avoid; }
 }`
-
-export interface CreditNoteFacts {
-  number: string
-  issuedAt: Date | string
-  reason: string
-  totalAmount: number
-  invoiceNumber: string
-}
 
 interface SheetProps {
   document: InvoiceDocument
