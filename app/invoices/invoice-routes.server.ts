@@ -9,7 +9,8 @@ import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { isUuid } from '#app/shared/uuid.ts'
-import { invoiceLinkKey, isValidInvoiceLinkKey } from './invoice-link.server.ts'
+import { isValidInvoiceLinkKey } from './invoice-link.server.ts'
+import { invoicePaths } from './invoice-links.tsx'
 import { renderInvoicePdf } from './invoice-pdf.server.ts'
 import { orderPapers, paperList } from './invoices.server.ts'
 
@@ -41,14 +42,13 @@ async function permittedOrder({ request, params, context }: Args) {
   throw notFound()
 }
 
-function pdfHref(orderId: string, key: string | null) {
-  return `/orders/${orderId}/invoice.pdf${key ? `?key=${encodeURIComponent(key)}` : ''}`
-}
-
 export async function invoicePageLoader(args: Args) {
   const { orderId, key } = await permittedOrder(args)
   const papers = paperList(await orderPapers(args.context.get(servicesContext).db, orderId))
-  return data({ orderNumber: orderNumber(orderId), papers, pdfHref: pdfHref(orderId, key) }, { headers: PRIVATE })
+  return data(
+    { orderNumber: orderNumber(orderId), papers, pdfHref: invoicePaths(orderId, key).pdf },
+    { headers: PRIVATE },
+  )
 }
 
 /** The PDF as a download named after its first document; 404 while the order has no invoice. */
@@ -67,9 +67,4 @@ export async function invoicePdfLoader(args: Args) {
       'Content-Length': String(pdf.length),
     },
   })
-}
-
-/** The tracking page's link to the invoice of the order it found (the guest proved the mobile number). */
-export function trackedInvoiceHref(otpKey: string, orderId: string): string {
-  return `/orders/${orderId}/invoice?key=${encodeURIComponent(invoiceLinkKey(otpKey, orderId))}`
 }

@@ -59,6 +59,16 @@ async function readPapers(db: Tx, orderId: string): Promise<OrderPapers> {
   return { invoices: issued, creditNotes: notes }
 }
 
+/** Whether the order has papers to show: an invoice issued, or one it will get when opened. */
+export async function hasInvoice(
+  db: Tx,
+  order: { id: string; status: string; paymentMethod: string; paymentStatus: string },
+) {
+  if (needsInvoice(order)) return true
+  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1)
+  return row !== undefined
+}
+
 /** The order's papers, oldest first; its invoice is issued now if it needs one and has none. */
 export async function orderPapers(db: Db, orderId: string, now = new Date()): Promise<OrderPapers> {
   const papers = await readPapers(db, orderId)

@@ -10,7 +10,11 @@ import { DOCUMENT_SERIES, type DocumentSeries, documentNumber, financialYear } f
 import { buildInvoiceDocument } from './invoice-document.ts'
 import { creditNotes, documentCounters, invoices } from './schema.ts'
 
-type OrderState = Pick<typeof orders.$inferSelect, 'status' | 'paymentMethod' | 'paymentStatus'>
+interface OrderState {
+  status: string
+  paymentMethod: string
+  paymentStatus: string
+}
 
 /** An order is invoiced once it is confirmed (or further along) or paid online, unless it is cancelled. */
 export function needsInvoice(order: OrderState): boolean {

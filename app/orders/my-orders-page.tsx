@@ -4,6 +4,7 @@ import { Package, Search, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useRef } from 'react'
 import { Form, Link, useNavigate, useSearchParams } from 'react-router'
+import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
 import { RateLink } from '#app/reviews/rate-link.tsx'
 import type { RateableLine } from '#app/reviews/reviews.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -22,6 +23,7 @@ export function MyOrdersPage({
   q,
   details,
   rateable,
+  invoiced,
 }: {
   orders: CustomerOrder[]
   total: number
@@ -31,6 +33,8 @@ export function MyOrdersPage({
   details: CustomerOrderDetails | null
   /** Delivered lines whose product can be rated, by line id (app/reviews). */
   rateable: Record<string, RateableLine>
+  /** The open order has an invoice (or receipt) to show. */
+  invoiced: boolean
 }) {
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
@@ -133,7 +137,7 @@ export function MyOrdersPage({
               }}
               className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-background p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
             >
-              <OrderDetails order={details} rateable={rateable} />
+              <OrderDetails order={details} rateable={rateable} invoiced={invoiced} />
             </Dialog.Content>
           )}
         </Dialog.Portal>
@@ -192,7 +196,15 @@ function OrderCard({
   )
 }
 
-function OrderDetails({ order, rateable }: { order: CustomerOrderDetails; rateable: Record<string, RateableLine> }) {
+function OrderDetails({
+  order,
+  rateable,
+  invoiced,
+}: {
+  order: CustomerOrderDetails
+  rateable: Record<string, RateableLine>
+  invoiced: boolean
+}) {
   return (
     <div className="space-y-5">
       <div className="flex items-start justify-between gap-3">
@@ -229,6 +241,7 @@ function OrderDetails({ order, rateable }: { order: CustomerOrderDetails; rateab
         </ul>
       </section>
       <OrderTotals order={order} />
+      {invoiced && <InvoiceLinks orderId={order.id} />}
       <section aria-labelledby="delivery-title">
         <h3 id="delivery-title" className="font-bold">
           Delivery address

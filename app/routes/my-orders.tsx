@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
+import { hasInvoice } from '#app/invoices/invoices.server.ts'
 import { MyOrdersPage } from '#app/orders/my-orders-page.tsx'
 import { findCustomerOrder, listCustomerOrders, ORDERS_PER_PAGE } from '#app/orders/orders.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown = [...list.orders.map((order) => order.id), ...(details ? [details.id] : [])]
   return {
     rateable: await rateableLines(db, viewer.id, shown),
+    invoiced: details ? await hasInvoice(db, details) : false,
     ...list,
     q,
     page,

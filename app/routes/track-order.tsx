@@ -1,6 +1,9 @@
 import { CircleAlert, PackageSearch } from 'lucide-react'
 import { data, Form, useNavigation } from 'react-router'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
+import { invoiceLinkKey } from '#app/invoices/invoice-link.server.ts'
+import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
+import { hasInvoice } from '#app/invoices/invoices.server.ts'
 import { formatOrderDate, StatusBadge, StatusHistory } from '#app/orders/order-bits.tsx'
 import { orderNumber, PAYMENT_STATUS_LABEL, type PaymentStatus, paymentMethodLabel } from '#app/orders/status.ts'
 import { lookUpOrder, TRACKING_FIELDS } from '#app/orders/track-order.server.ts'
@@ -21,16 +24,19 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(servicesContext)
+  const { db, otpKey } = context.get(servicesContext)
   const { clientIp } = context.get(requestContext)
   const form = await request.formData()
   const values = formValues(form, TRACKING_FIELDS)
   const result = await lookUpOrder(db, values, clientIp)
+  // The number and mobile number are the guest's proof: the invoice opens with a key for a day.
+  const invoiceKey =
+    result.status === 'found' && (await hasInvoice(db, result.order)) ? invoiceLinkKey(otpKey, result.order.id) : null
   // No order for that number and phone is an answer, not a failed request.
   const status = { found: 200, 'not-found': 200, invalid: 400, 'rate-limited': 429 }[result.status]
   const headers: HeadersInit =
     result.status === 'rate-limited' ? { 'Retry-After': String(result.retryAfterSeconds) } : {}
-  return data({ result, values }, { status, headers })
+  return data({ result, values, invoiceKey }, { status, headers })
 }
 
 export default function TrackOrder({ actionData }: Route.ComponentProps) {
@@ -120,6 +126,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
+                {actionData?.invoiceKey && <InvoiceLinks orderId={result.order.id} linkKey={actionData.invoiceKey} />}
                 <section aria-labelledby="history-title">
                   <h3 id="history-title" className="mb-3 font-bold">
                     Status history

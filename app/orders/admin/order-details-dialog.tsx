@@ -1,8 +1,9 @@
 // The desk's Details dialog: everything about one order, loaded when opened (and reloaded with the
 // page after any change, since React Router revalidates loaded fetchers too).
-import { AlertTriangle, ExternalLink, Mail, Phone, Printer, Undo2 } from 'lucide-react'
+import { AlertTriangle, ExternalLink, FileText, Mail, Phone, Printer, Undo2 } from 'lucide-react'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { invoicePaths } from '#app/invoices/invoice-links.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -80,6 +81,14 @@ function DetailsBody({ order }: { order: AdminOrderDetails }) {
           <a href={packingSlipHref(order.id)} target="_blank" rel="noopener">
             <Printer aria-hidden />
             Packing slip
+            <ExternalLink className="size-3.5" aria-hidden />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </Button>
+        <Button asChild variant="outline" className="h-11">
+          <a href={invoicePaths(order.id).page} target="_blank" rel="noopener">
+            <FileText aria-hidden />
+            Invoice
             <ExternalLink className="size-3.5" aria-hidden />
             <span className="sr-only">(opens in a new tab)</span>
           </a>

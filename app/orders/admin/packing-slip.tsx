@@ -1,6 +1,7 @@
 // The packing slip that goes into (or onto) the parcel: who sends it, who receives it, what is inside
 // and whether the delivery person must collect money. Printed from the browser, alone on the page.
-import { Printer } from 'lucide-react'
+import { FileText, Printer } from 'lucide-react'
+import { invoicePaths } from '#app/invoices/invoice-links.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -30,10 +31,18 @@ export function PackingSlip({ order, shop }: { order: AdminOrderDetails; shop: P
       <style>{PRINT_THE_SLIP_ALONE}</style>
       <div className="flex flex-wrap items-center justify-between gap-3 py-4 print:hidden">
         <p className="text-sm text-muted-foreground">Check the items, then print and pack.</p>
-        <Button type="button" className="h-11" onClick={() => window.print()}>
-          <Printer aria-hidden />
-          Print
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" className="h-11">
+            <a href={invoicePaths(order.id).page}>
+              <FileText aria-hidden />
+              Invoice
+            </a>
+          </Button>
+          <Button type="button" className="h-11" onClick={() => window.print()}>
+            <Printer aria-hidden />
+            Print
+          </Button>
+        </div>
       </div>
 
       <article
