@@ -108,6 +108,8 @@ function editableFields(row: ProductRow) {
     isVegetarian: row.isVegetarian,
     bestBeforeDays: row.bestBeforeDays,
     storageAdvice: row.storageAdvice,
+    hsnCode: row.hsnCode,
+    gstRateBp: row.gstRateBp,
   }
 }
 
@@ -145,6 +147,8 @@ function rowValues(input: ProductInput) {
     isVegetarian: input.isVegetarian,
     bestBeforeDays: input.bestBeforeDays,
     storageAdvice: input.storageAdvice,
+    hsnCode: input.hsnCode,
+    gstRateBp: input.gstRate,
   }
 }
 

@@ -7,6 +7,7 @@ import { data, type RouterContextProvider } from 'react-router'
 import { assertSameOrigin } from '#app/accounts/session.server.ts'
 import { findAdmin, requireAdmin } from '#app/admin/guard.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
+import { formatHsn } from '#app/shared/hsn.ts'
 import { rupeesText } from '#app/shared/rupees-field.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import {
@@ -24,6 +25,7 @@ import {
 } from './admin-products.server.ts'
 import { MAX_QUERY_LENGTH } from './browse.ts'
 import {
+  gstRatePercent,
   type ProductFieldErrors,
   type ProductFormValues,
   productFormValues,
@@ -113,6 +115,8 @@ function formValuesOf(row: ProductRow): ProductFormValues {
     isVegetarian: row.isVegetarian ? 'on' : '',
     bestBeforeDays: row.bestBeforeDays === null ? '' : String(row.bestBeforeDays),
     storageAdvice: row.storageAdvice,
+    hsnCode: formatHsn(row.hsnCode),
+    gstRate: gstRatePercent(row.gstRateBp),
     imageUrl: row.imageUrl ?? '',
   }
 }

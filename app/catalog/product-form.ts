@@ -31,6 +31,24 @@ export const PRODUCT_LIMITS = {
   bestBeforeDays: 3650,
 } as const
 
+/**
+ * The GST rates the product form offers, in percent (reference/india.md: namkeen is 5% since 22
+ * September 2025). Stored in hundredths of a percent; the database checks the same list.
+ */
+export const GST_RATES = ['0', '0.25', '3', '5', '12', '18', '28', '40'] as const
+export const DEFAULT_GST_RATE = '5'
+export const DEFAULT_HSN = '210690'
+
+/** '5' -> 500. */
+export function gstRateBp(percent: string): number {
+  return Math.round(Number(percent) * 100)
+}
+
+/** 500 -> '5'. */
+export function gstRatePercent(rateBp: number): string {
+  return String(rateBp / 100)
+}
+
 export const PRICE_FIELDS = { '250g': 'price250g', '500g': 'price500g', '1kg': 'price1kg' } as const
 export const STOCK_FIELDS = { '250g': 'stock250g', '500g': 'stock500g', '1kg': 'stock1kg' } as const
 /** The stock the form showed per size: the server compares it with the stock it has now. */
@@ -55,6 +73,8 @@ export const PRODUCT_FIELDS = [
   'isVegetarian',
   'bestBeforeDays',
   'storageAdvice',
+  'hsnCode',
+  'gstRate',
   'imageUrl',
 ] as const
 export type ProductField = (typeof PRODUCT_FIELDS)[number]
@@ -81,6 +101,8 @@ export const PRODUCT_DEFAULTS: ProductFormValues = {
   isVegetarian: 'on',
   bestBeforeDays: '',
   storageAdvice: '',
+  hsnCode: '2106 90',
+  gstRate: DEFAULT_GST_RATE,
   imageUrl: '',
 }
 
@@ -188,6 +210,16 @@ export const productFormSchema = z
       return Number(value)
     }),
     storageAdvice: text('storage advice', PRODUCT_LIMITS.storageAdvice),
+    // Left empty, the defaults for namkeen: HSN 2106 90 at 5%.
+    hsnCode: z
+      .string()
+      .transform((value) => value.replace(/[\s.]/g, '') || DEFAULT_HSN)
+      .pipe(z.string().regex(/^\d{4}(\d{2}){0,2}$/, 'The HSN code has 4, 6 or 8 digits, like 2106 90 for namkeen.')),
+    gstRate: z
+      .string()
+      .transform((value) => value.trim().replace(/\s*%$/, '') || DEFAULT_GST_RATE)
+      .pipe(z.enum(GST_RATES, `Choose a GST rate: ${GST_RATES.join(', ')} %.`))
+      .transform(gstRateBp),
     imageUrl: z
       .string()
       .trim()

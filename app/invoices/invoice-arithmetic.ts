@@ -190,8 +190,3 @@ export function computeInvoice({ lines, discount, deliveryFee, supply }: Invoice
 export function formatRate(rateBp: RateBp): string {
   return `${(rateBp / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`
 }
-
-/** '2106 90' for '210690': HSN codes print in groups. */
-export function formatHsn(hsn: string): string {
-  return hsn.replace(/^(\d{4})(\d{2})(\d{2})?$/, (_, a, b, c) => [a, b, c].filter(Boolean).join(' '))
-}

@@ -2,6 +2,7 @@
 // later change to the shop's settings or a product never alters an issued invoice. Pure: the page and
 // the PDF both draw from this.
 
+import { DEFAULT_GST_RATE, DEFAULT_HSN, gstRateBp } from '#app/catalog/product-form.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { GST_STATE_CODES } from '#app/shared/gst-state-codes.ts'
 import { type IndianState, isIndianState } from '#app/shared/india-states.ts'
@@ -85,8 +86,8 @@ export interface InvoicedOrder {
   }[]
 }
 
-export const DEFAULT_HSN = '210690'
-export const DEFAULT_GST_RATE_BP = 500
+/** A product deleted since it was ordered: the defaults (reference/india.md). */
+const DEFAULT_GST_RATE_BP = gstRateBp(DEFAULT_GST_RATE)
 
 function stateCode(state: string): string {
   return isIndianState(state) ? GST_STATE_CODES[state] : ''

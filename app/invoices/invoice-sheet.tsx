@@ -1,9 +1,11 @@
 // The printable invoice (or receipt) and credit note: an A4 sheet laid out like an Indian tax
 // invoice, in the shop's colours on screen and in plain black on paper. Drawn from the stored
 // document only, so it prints what was issued.
+
+import { formatHsn } from '#app/shared/hsn.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { amountInWords } from './amount-in-words.ts'
-import { formatHsn, formatRate, type InvoiceLine } from './invoice-arithmetic.ts'
+import { formatRate, type InvoiceLine } from './invoice-arithmetic.ts'
 import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
 import { formatAmount as amount, formatInvoiceDate } from './invoice-format.ts'
 import { documentTitle, INVOICE_TEXTS as T } from './invoice-texts.ts'

@@ -1,9 +1,12 @@
 // The Settings tab's forms: one per section (shop details, delivery, home page, showcase mode), each
 // with one zod schema that the browser runs for early feedback and the action runs for the decision.
 // Formats follow reference/india.md: mobile numbers stored as '+91 98765 43210', FSSAI licence 14
-// digits, GSTIN 15 characters with its state code and check character (empty: not registered).
+// digits, GSTIN 15 characters with its state code and check character (empty: not registered), the
+// state the shop is registered in (its GSTIN's code must match it).
 import { z } from 'zod'
+import { GST_STATE_CODES } from '#app/shared/gst-state-codes.ts'
 import { gstinProblem } from '#app/shared/gstin.ts'
+import { isIndianState } from '#app/shared/india-states.ts'
 import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
 import { rupeesField } from '#app/shared/rupees-field.ts'
 
@@ -92,34 +95,49 @@ const claim = z
   .trim()
   .max(SETTINGS_LIMITS.claim, `Please keep a claim to ${SETTINGS_LIMITS.claim} characters, like 4.8 or 5000+.`)
 
-export const shopDetailsSchema = z.object({
-  shopName: text('the shop’s name', { min: 2, max: SETTINGS_LIMITS.shopName }),
-  legalName: text('the legal name', { min: 2, max: SETTINGS_LIMITS.legalName }),
-  address: text('the postal address', { min: 10, max: SETTINGS_LIMITS.address }),
-  phone: mobile('the shop’s phone number'),
-  whatsappNumber: mobile('the WhatsApp number', { optional: true }),
-  email: email('the shop’s e-mail'),
-  fssaiLicence: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{14}$/, 'The FSSAI licence number has 14 digits, like 11424999000123.')),
-  gstin: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .superRefine((value, context) => {
-      const problem = value === '' ? null : gstinProblem(value)
-      if (problem) context.addIssue({ code: 'custom', message: problem })
-    }),
-  grievanceOfficerName: text('the grievance officer’s name', { min: 2, max: SETTINGS_LIMITS.personName }),
-  grievanceOfficerEmail: email('the grievance officer'),
-  grievanceOfficerPhone: mobile('the grievance officer’s phone number'),
-  qualityTagline: text('the quality tagline', { max: SETTINGS_LIMITS.tagline }),
-  socialLinks: z
-    .array(socialLinkSchema)
-    .max(SETTINGS_LIMITS.socialLinks, `Please keep to ${SETTINGS_LIMITS.socialLinks} social links.`),
-})
+export const shopDetailsSchema = z
+  .object({
+    shopName: text('the shop’s name', { min: 2, max: SETTINGS_LIMITS.shopName }),
+    legalName: text('the legal name', { min: 2, max: SETTINGS_LIMITS.legalName }),
+    address: text('the postal address', { min: 10, max: SETTINGS_LIMITS.address }),
+    phone: mobile('the shop’s phone number'),
+    whatsappNumber: mobile('the WhatsApp number', { optional: true }),
+    email: email('the shop’s e-mail'),
+    fssaiLicence: z
+      .string()
+      .trim()
+      .transform((value) => value.replace(/\s/g, ''))
+      .pipe(z.string().regex(/^\d{14}$/, 'The FSSAI licence number has 14 digits, like 11424999000123.')),
+    gstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .superRefine((value, context) => {
+        const problem = value === '' ? null : gstinProblem(value)
+        if (problem) context.addIssue({ code: 'custom', message: problem })
+      }),
+    state: z
+      .string()
+      .trim()
+      .refine(isIndianState, 'Please choose the state or union territory the shop is registered in.'),
+    grievanceOfficerName: text('the grievance officer’s name', { min: 2, max: SETTINGS_LIMITS.personName }),
+    grievanceOfficerEmail: email('the grievance officer'),
+    grievanceOfficerPhone: mobile('the grievance officer’s phone number'),
+    qualityTagline: text('the quality tagline', { max: SETTINGS_LIMITS.tagline }),
+    socialLinks: z
+      .array(socialLinkSchema)
+      .max(SETTINGS_LIMITS.socialLinks, `Please keep to ${SETTINGS_LIMITS.socialLinks} social links.`),
+  })
+  .superRefine(({ gstin, state }, context) => {
+    // A GSTIN begins with its state's GST code: invoices take CGST + SGST within that state.
+    if (!gstin || !isIndianState(state) || gstin.slice(0, 2) === GST_STATE_CODES[state]) return
+    const registered = Object.entries(GST_STATE_CODES).find(([, code]) => code === gstin.slice(0, 2))?.[0]
+    context.addIssue({
+      code: 'custom',
+      path: ['gstin'],
+      message: `This GSTIN is registered in ${registered ?? 'another state'} (code ${gstin.slice(0, 2)}), not ${state} (code ${GST_STATE_CODES[state]}): choose that state, or check the GSTIN.`,
+    })
+  })
 
 export const deliverySchema = z.object({
   deliveryFee: rupeesField('the delivery fee', { min: 0, max: SETTINGS_LIMITS.deliveryFeeRupees }),
@@ -163,6 +181,7 @@ const SECTION_FIELDS: Record<SettingsSection, readonly string[]> = {
     'email',
     'fssaiLicence',
     'gstin',
+    'state',
     'grievanceOfficerName',
     'grievanceOfficerEmail',
     'grievanceOfficerPhone',

@@ -31,6 +31,7 @@ function shopForm(fields: Record<string, string | string[]> = {}): FormData {
     email: 'hello@malwa.example',
     fssaiLicence: '1142 4999 0001 23',
     gstin: '23abcde1234f1z8',
+    state: 'Madhya Pradesh',
     grievanceOfficerName: 'Sunita Joshi',
     grievanceOfficerEmail: 'grievance@malwa.example',
     grievanceOfficerPhone: '9123456780',
@@ -155,11 +156,24 @@ describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
     ],
     ['address', 'Indore', 'Please enter the postal address of at least 10 characters.'],
     ['qualityTagline', 'x'.repeat(201), 'Please keep the quality tagline to 200 characters or fewer.'],
+    ['state', 'Orissa', 'Please choose the state or union territory the shop is registered in.'],
   ])('refuses %s %j with a clear message, and changes nothing', async (field, value, message) => {
     const before = await getSettings(db)
     const result = validateSection('shop', sectionInput('shop', shopForm({ [field]: value })))
     expect(result).toEqual({ ok: false, fieldErrors: { [field]: message } })
     expect(await getSettings(db)).toEqual(before)
+  })
+
+  it('refuses a GSTIN registered in another state than the shop’s, naming both', () => {
+    const result = validateSection('shop', sectionInput('shop', shopForm({ state: 'Maharashtra' })))
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        gstin:
+          'This GSTIN is registered in Madhya Pradesh (code 23), not Maharashtra (code 27): choose that state, or check the GSTIN.',
+      },
+    })
+    expect(validateSection('shop', sectionInput('shop', shopForm({ state: 'Maharashtra', gstin: '' }))).ok).toBe(true)
   })
 
   it('refuses social links that are not https addresses, or nameless', () => {

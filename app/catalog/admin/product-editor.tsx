@@ -17,6 +17,7 @@ import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import type { ProductActionResult, ProductEditorData } from '../product-admin-routes.server.ts'
 import {
   CATEGORY_PRESETS,
+  GST_RATES,
   NEW_CATEGORY,
   PRICE_FIELDS,
   PRODUCT_FIELDS,
@@ -351,6 +352,49 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
           </div>
         </FormSection>
 
+        <FormSection title="Tax" description="Printed on the tax invoice. Prices are MRP, this GST included.">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id={id('hsnCode')}
+              label="HSN code"
+              error={errors.hsnCode}
+              hint="4, 6 or 8 digits: 2106 90 for namkeen."
+            >
+              {(described) => (
+                <TextInput
+                  id={id('hsnCode')}
+                  name="hsnCode"
+                  inputMode="numeric"
+                  maxLength={12}
+                  defaultValue={values.hsnCode}
+                  {...described}
+                />
+              )}
+            </Field>
+            <Field
+              id={id('gstRate')}
+              label="GST rate"
+              error={errors.gstRate}
+              hint="5% for namkeen since 22 September 2025."
+            >
+              {(described) => (
+                <select
+                  id={id('gstRate')}
+                  name="gstRate"
+                  defaultValue={values.gstRate}
+                  className={SELECT_CLASS}
+                  {...described}
+                >
+                  {GST_RATES.map((rate) => (
+                    <option key={rate} value={rate}>
+                      {rate}%
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+        </FormSection>
         <FormSection title="Pack label" description="What the pack carries, shown on the product's page.">
           <Field id={id('ingredients')} label="Ingredients" optional error={errors.ingredients}>
             {(described) => (

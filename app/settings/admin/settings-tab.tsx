@@ -6,6 +6,7 @@ import { type ComponentProps, type ReactNode, useState } from 'react'
 import { CouponsList } from '#app/checkout/admin/coupons-list.tsx'
 import type { CouponListItem } from '#app/checkout/coupons-admin.server.ts'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
+import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { rupeesText } from '#app/shared/rupees-field.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -23,6 +24,7 @@ export interface SettingsTabData {
     email: string
     fssaiLicence: string
     gstin: string
+    state: string
     grievanceOfficerName: string
     grievanceOfficerEmail: string
     grievanceOfficerPhone: string
@@ -103,6 +105,7 @@ function ShopDetailsForm({ settings, version }: { settings: Settings; version: s
     settings.email,
     settings.fssaiLicence,
     settings.gstin,
+    settings.state,
     settings.grievanceOfficerName,
     settings.grievanceOfficerEmail,
     settings.grievanceOfficerPhone,
@@ -203,6 +206,33 @@ function ShopDetailsForm({ settings, version }: { settings: Settings; version: s
               className="uppercase"
               maxLength={15}
             />
+            <Field
+              id="settings-state"
+              label="State"
+              error={errors.state}
+              hint="Where the shop is registered: GST to this state is CGST + SGST, to others IGST."
+            >
+              {(described) => (
+                <select
+                  id="settings-state"
+                  name="state"
+                  defaultValue={settings.state}
+                  className="h-11 w-full min-w-0 rounded-md border border-input bg-card px-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 aria-invalid:border-destructive"
+                  {...described}
+                >
+                  <optgroup label="States">
+                    {INDIAN_STATES.map((state) => (
+                      <option key={state}>{state}</option>
+                    ))}
+                  </optgroup>
+                  <optgroup label="Union territories">
+                    {UNION_TERRITORIES.map((state) => (
+                      <option key={state}>{state}</option>
+                    ))}
+                  </optgroup>
+                </select>
+              )}
+            </Field>
           </div>
           <Field
             id="settings-qualityTagline"
