@@ -6,6 +6,7 @@ import { DEFAULT_GST_RATE, DEFAULT_HSN, gstRateBp } from '#app/catalog/product-f
 import { orderNumber } from '#app/orders/status.ts'
 import { GST_STATE_CODES } from '#app/shared/gst-state-codes.ts'
 import { type IndianState, isIndianState } from '#app/shared/india-states.ts'
+import { formatIndianMobile } from '#app/shared/phone.ts'
 import { computeInvoice, type InvoiceMoney, type RateBp, type Supply } from './invoice-arithmetic.ts'
 
 export interface InvoiceSeller {
@@ -143,7 +144,7 @@ export function buildInvoiceDocument(input: {
     buyer: {
       name: order.customerName,
       address: order.shippingAddress,
-      phone: order.phone,
+      phone: formatIndianMobile(order.phone),
       state: buyerState,
       stateCode: stateCode(buyerState),
     },

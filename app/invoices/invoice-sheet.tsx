@@ -211,7 +211,7 @@ function LinesTable({ doc }: { doc: InvoiceDocument }) {
               {taxed && (
                 <>
                   <td className={num}>{amount(line.taxable)}</td>
-                  <td className={num}>
+                  <td className={`${num} whitespace-nowrap`}>
                     {intra
                       ? `${formatRate(line.rateBp / 2)} + ${formatRate(line.rateBp / 2)}`
                       : formatRate(line.rateBp)}

@@ -4,10 +4,17 @@ import { InvoicePage } from '#app/invoices/invoice-page.tsx'
 import { invoicePageLoader } from '#app/invoices/invoice-routes.server.ts'
 import { INVOICE_TEXTS } from '#app/invoices/invoice-texts.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import type { CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
 import type { Route } from './+types/order-invoice'
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: `${INVOICE_TEXTS.pageTitle(args.params.orderId.slice(-8))} | Malwa Namkeen`, noindex: true })
+
+export const handle: CrumbsHandle = {
+  crumbs: (params) => [
+    { label: INVOICE_TEXTS.pageTitle(params.orderId?.slice(-8) ?? ''), path: `/orders/${params.orderId}/invoice` },
+  ],
+}
 
 export const loader = (args: Route.LoaderArgs) => invoicePageLoader(args)
 
