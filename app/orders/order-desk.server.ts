@@ -245,6 +245,7 @@ export async function verifyDeliveryOtp(
       })
       .where(eq(orders.id, order.id))
     await record(tx, order, 'delivered', { ...context, now }, 'Delivery OTP verified')
+    await keepInvoiceInStep(tx, order.id, { ...order, status: 'delivered' }, now)
     await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.publicUrl)
     return { ok: true }
   })
