@@ -34,6 +34,8 @@ function loadFonts(): Record<FontName, Buffer> {
 
 const COLOURS = { brown: '#4b2e1f', turmeric: '#dfa43a', chilli: '#a83a2a', rule: '#c9b8a6', black: '#111111' }
 const MARGIN = 36
+/** Room for the totals, the amount in words and the signature under the lines. */
+const FOOT_HEIGHT = 230
 
 export interface PdfPaper {
   document: InvoiceDocument
@@ -282,25 +284,30 @@ function drawLines(
   const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0))
   const pad = 3
 
-  // Heading row on the shop's turmeric.
-  let rowHeight = 0
-  for (const [i, column] of columns.entries()) {
-    pdf.font('latinBold').fontSize(7.5)
-    rowHeight = Math.max(
-      rowHeight,
-      pdf.heightOfString(column.head.replace('₹', 'Rs'), { width: (widths[i] ?? 0) - 2 * pad }),
-    )
+  // The heading row on the shop's turmeric, again at the top of each page the lines run onto.
+  pdf.font('latinBold').fontSize(7.5)
+  const headHeight =
+    Math.max(...columns.map((column, i) => pdf.heightOfString(column.head, { width: (widths[i] ?? 0) - 2 * pad }))) +
+    2 * pad
+  const drawHead = (at: number) => {
+    pdf.rect(MARGIN, at, width, headHeight).fillColor('#f7e6c0').fill()
+    for (const [i, column] of columns.entries()) {
+      write(column.head, (xs[i] ?? 0) + pad, at + pad, (widths[i] ?? 0) - 2 * pad, {
+        bold: true,
+        size: 7.5,
+        colour: COLOURS.brown,
+      })
+    }
+    return at + headHeight
   }
-  rowHeight += 2 * pad
-  pdf.rect(MARGIN, top, width, rowHeight).fillColor('#f7e6c0').fill()
-  for (const [i, column] of columns.entries()) {
-    write(column.head, (xs[i] ?? 0) + pad, top + pad, (widths[i] ?? 0) - 2 * pad, {
-      bold: true,
-      size: 7.5,
-      colour: COLOURS.brown,
-    })
-  }
-  let y = top + rowHeight
+  const frame = (from: number, to: number) =>
+    pdf
+      .rect(MARGIN, from, width, to - from)
+      .lineWidth(0.8)
+      .strokeColor(COLOURS.brown)
+      .stroke()
+  let tableTop = top
+  let y = drawHead(top)
   for (const [index, line] of doc.money.lines.entries()) {
     pdf.font('latin').fontSize(8)
     const height =
@@ -310,6 +317,12 @@ function drawLines(
         ),
       ) +
       2 * pad
+    if (y + height > pdf.page.height - MARGIN) {
+      frame(tableTop, y)
+      pdf.addPage()
+      tableTop = MARGIN
+      y = drawHead(MARGIN)
+    }
     for (const [i, column] of columns.entries()) {
       const x = (xs[i] ?? 0) + pad
       const w = (widths[i] ?? 0) - 2 * pad
@@ -324,11 +337,12 @@ function drawLines(
       .strokeColor(COLOURS.rule)
       .stroke()
   }
-  pdf
-    .rect(MARGIN, top, width, y - top)
-    .lineWidth(0.8)
-    .strokeColor(COLOURS.brown)
-    .stroke()
+  frame(tableTop, y)
+  // The totals, the amount in words and the signature stay together.
+  if (y + FOOT_HEIGHT > pdf.page.height - MARGIN) {
+    pdf.addPage()
+    return MARGIN
+  }
   return y + 8
 }
 

@@ -95,4 +95,28 @@ describe('the invoice PDF', () => {
     expect(read.pages[1]).toContain('CN/26-27/000002')
     expect(read.pages[1]).toContain('Against invoice RCT/26-27/000007 dated 24 Nov 2026')
   })
+
+  it('runs thirty lines (a full cart) onto a second page, with the heading repeated and the totals after', async () => {
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      productName: `Namkeen number ${i + 1} with a long name that wraps`,
+      size: '1kg',
+      quantity: 1,
+      price: 10000,
+      hsnCode: '210690',
+      gstRateBp: 500,
+    }))
+    const document = buildInvoiceDocument({
+      order: { ...order, items, discountAmount: 0, deliveryFee: 0, totalAmount: 300000 },
+      seller,
+      number: 'INV/26-27/000009',
+      issuedAt: new Date('2026-11-24T10:00:00+05:30'),
+    })
+    const read = readPdfText(await renderInvoicePdf([{ document }], { compress: false }))
+    expect(read.pageCount).toBe(2)
+    expect(read.pages[0]).toContain('Namkeen number 1 ')
+    expect(read.pages[1]).toContain('Description')
+    expect(read.pages[1]).toContain('Namkeen number 30 ')
+    expect(read.pages[1]).toContain('3,000.00')
+    expect(read.pages[1]).toContain('Rupees Three Thousand Only')
+  })
 })
