@@ -140,7 +140,9 @@ function LinesTable({ doc }: { doc: InvoiceDocument }) {
       <td className={num}>{amount(line.igst)}</td>
     )
   return (
-    <div className="overflow-x-auto print:overflow-visible">
+    // On a phone the table scrolls sideways: the region takes keyboard focus so it can be scrolled without a mouse.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable from the keyboard
+    <section aria-label="Items" tabIndex={0} className="overflow-x-auto print:overflow-visible">
       <table className="w-full min-w-[640px] border-collapse print:min-w-0">
         <caption className="sr-only">Items, in rupees</caption>
         <thead>
@@ -224,7 +226,7 @@ function LinesTable({ doc }: { doc: InvoiceDocument }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   )
 }
 

@@ -1,7 +1,8 @@
 // A guest's order gets its receipt (the e2e shop has no GSTIN) once the owner confirms it: the shopper
 // finds it from the tracking page, opens the printable page and downloads the PDF; the owner opens it
-// from the order's details; another browser is told it is not found.
+// from the order's details; another browser is told it is not found. Axe finds nothing serious on the page.
 import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, NOBODY, openDesk, orderCard, placeOrder, statusSelect, test, toast } from './orders-desk-helpers.ts'
 
 test('the shopper opens and downloads the invoice of a confirmed order; nobody else can', async ({
@@ -42,6 +43,10 @@ test('the shopper opens and downloads the invoice of a confirmed order; nobody e
   await expect(sheet).toContainText('Ujjaini Sev (250g)')
   await expect(sheet.getByRole('table', { name: 'Items, in rupees' })).toBeVisible()
   const number = /RCT\/\d{2}-\d{2}\/\d{6}/.exec((await sheet.textContent()) ?? '')![0]
+  const violations = (await new AxeBuilder({ page: tracking }).analyze()).violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(violations, 'axe on the invoice page').toEqual([])
 
   const [download] = await Promise.all([
     tracking.waitForEvent('download'),
