@@ -73,12 +73,11 @@ export async function hasInvoice(
 export async function orderPapers(db: Db, orderId: string, now = new Date()): Promise<OrderPapers> {
   const papers = await readPapers(db, orderId)
   if (papers.invoices.some((invoice) => invoice.creditedAt === null)) return papers
+  const state = { status: orders.status, paymentMethod: orders.paymentMethod, paymentStatus: orders.paymentStatus }
+  const [current] = await db.select(state).from(orders).where(eq(orders.id, orderId))
+  if (!current || !needsInvoice(current)) return papers
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: orders.status, paymentMethod: orders.paymentMethod, paymentStatus: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update')
+    const [order] = await tx.select(state).from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order || !needsInvoice(order) || (await openInvoice(tx, orderId))) return readPapers(tx, orderId)
     await issueInvoice(tx, orderId, now)
     return readPapers(tx, orderId)

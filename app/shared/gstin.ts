@@ -1,14 +1,10 @@
 // GST registration numbers (reference/india.md): 15 characters, the state's two-digit GST code, the
 // holder's PAN (five letters, four digits, a letter), the registration's number in that state (1-9 or
 // a letter), the letter Z, and a check character computed from the first fourteen.
+import { GST_STATE_CODES } from './gst-state-codes.ts'
 
 /** The GST state codes of today's states and union territories. */
-const GST_STATE_CODES = new Set([
-  ...Array.from({ length: 24 }, (_, i) => String(i + 1).padStart(2, '0')),
-  '26',
-  '27',
-  ...Array.from({ length: 10 }, (_, i) => String(i + 29)),
-])
+const STATE_CODES = new Set(Object.values(GST_STATE_CODES))
 
 const GSTIN_PATTERN = /^(\d{2})[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -29,8 +25,7 @@ export function gstinProblem(gstin: string): string | null {
   if (gstin.length !== 15 || !match) {
     return 'A GSTIN has 15 characters: the state code, the PAN, a digit, Z and a check character, like 23ABCDE1234F1Z8.'
   }
-  if (!GST_STATE_CODES.has(match[1] ?? ''))
-    return `${match[1]} is not the GST code of an Indian state or union territory.`
+  if (!STATE_CODES.has(match[1] ?? '')) return `${match[1]} is not the GST code of an Indian state or union territory.`
   if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) {
     return 'This GSTIN’s last character does not match the others: please check it for a typo.'
   }
