@@ -102,6 +102,7 @@ function drawPaper(pdf: Pdf, { document: doc, creditNote }: PdfPaper) {
     const otherFont = opts.bold ? 'devanagariBold' : 'devanagari'
     pdf.fontSize(opts.size ?? 9).fillColor(opts.colour ?? COLOURS.black)
     const parts = runs(text)
+    if (parts.length === 0) return y
     parts.forEach((part, index) => {
       pdf.font(part.latin ? latinFont : otherFont)
       const last = index === parts.length - 1
