@@ -42,8 +42,19 @@ export interface InvoiceDocument {
   paymentMethod: string
   seller: InvoiceSeller
   buyer: InvoiceBuyer
+  /** The state half of the tax within the state: UTGST in a union territory without a legislature. */
+  localTaxName: 'SGST' | 'UTGST'
   money: InvoiceMoney
 }
+
+/** Union territories without a legislature levy UTGST where states levy SGST. */
+const UTGST_TERRITORIES: readonly string[] = [
+  'Andaman and Nicobar Islands',
+  'Chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Ladakh',
+  'Lakshadweep',
+]
 
 /** A credit note as its sheet prints it: it credits the whole invoice it names. */
 export interface CreditNoteFacts {
@@ -148,6 +159,7 @@ export function buildInvoiceDocument(input: {
       state: buyerState,
       stateCode: stateCode(buyerState),
     },
+    localTaxName: UTGST_TERRITORIES.includes(seller.state) ? 'UTGST' : 'SGST',
     money,
   }
 }

@@ -273,7 +273,7 @@ function drawLines(
           ...(intra
             ? [
                 { head: `${T.columns.cgst} (₹)`, weight: 1, cell: (line: InvoiceLine) => amount(line.cgst) },
-                { head: `${T.columns.sgst} (₹)`, weight: 1, cell: (line: InvoiceLine) => amount(line.sgst) },
+                { head: `${doc.localTaxName} (₹)`, weight: 1, cell: (line: InvoiceLine) => amount(line.sgst) },
               ]
             : [{ head: `${T.columns.igst} (₹)`, weight: 1, cell: (line: InvoiceLine) => amount(line.igst) }]),
         ]
@@ -360,7 +360,7 @@ function drawTotals(
   if (totals.discount > 0) rows.push([T.totals.discount, -totals.discount])
   if (doc.kind === 'tax-invoice') {
     rows.push([T.totals.taxable, totals.taxable])
-    if (supply === 'intra-state') rows.push([T.totals.cgst, totals.cgst], [T.totals.sgst, totals.sgst])
+    if (supply === 'intra-state') rows.push([T.totals.cgst, totals.cgst], [doc.localTaxName, totals.sgst])
     else rows.push([T.totals.igst, totals.igst])
   }
   const x = MARGIN + width * 0.55

@@ -183,7 +183,7 @@ function LinesTable({ doc }: { doc: InvoiceDocument }) {
                       {T.columns.cgst} (₹)
                     </th>
                     <th scope="col" className={head}>
-                      {T.columns.sgst} (₹)
+                      {doc.localTaxName} (₹)
                     </th>
                   </>
                 ) : (
@@ -236,7 +236,7 @@ function Totals({ doc, creditNote }: { doc: InvoiceDocument; creditNote?: Credit
   if (totals.discount > 0) rows.push([T.totals.discount, -totals.discount])
   if (doc.kind === 'tax-invoice') {
     rows.push([T.totals.taxable, totals.taxable])
-    if (supply === 'intra-state') rows.push([T.totals.cgst, totals.cgst], [T.totals.sgst, totals.sgst])
+    if (supply === 'intra-state') rows.push([T.totals.cgst, totals.cgst], [doc.localTaxName, totals.sgst])
     else rows.push([T.totals.igst, totals.igst])
   }
   return (

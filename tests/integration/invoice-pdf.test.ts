@@ -119,4 +119,21 @@ describe('the invoice PDF', () => {
     expect(read.pages[1]).toContain('3,000.00')
     expect(read.pages[1]).toContain('Rupees Three Thousand Only')
   })
+
+  it('names the state half UTGST for a shop in a union territory without a legislature', async () => {
+    const document = buildInvoiceDocument({
+      order: {
+        ...order,
+        customerName: 'Asha Verma',
+        shippingAddress: 'House 7, Sector 17, Chandigarh, Chandigarh - 160017',
+      },
+      seller: { ...seller, gstin: '04ABCDE1234F1Z5', state: 'Chandigarh' },
+      number: 'INV/26-27/000003',
+      issuedAt: new Date('2026-11-24T10:00:00+05:30'),
+    })
+    expect(document).toMatchObject({ localTaxName: 'UTGST', money: { supply: 'intra-state' } })
+    const text = readPdfText(await renderInvoicePdf([{ document }], { compress: false })).pages[0] ?? ''
+    expect(text).toContain('UTGST')
+    expect(text).toContain('Chandigarh (Code 04)')
+  })
 })

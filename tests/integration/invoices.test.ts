@@ -119,6 +119,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
     })
     expect(invoice!.document.seller).toMatchObject({ gstin: GSTIN, legalName: 'Malwa Foods LLP', stateCode: '23' })
     expect(invoice!.document.buyer).toMatchObject({ name: 'Asha Verma', state: 'Madhya Pradesh', stateCode: '23' })
+    expect(invoice!.document.localTaxName).toBe('SGST')
     // Shipping it later keeps the one invoice.
     await change(orderId, 'shipped')
     expect(await invoicesOf(orderId)).toHaveLength(1)
