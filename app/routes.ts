@@ -30,6 +30,7 @@ export default [
     route('messages', 'routes/admin.messages.tsx'),
     route('reviews', 'routes/admin.reviews.tsx'),
     route('settings', 'routes/admin.settings.tsx'),
+    route('settings/delivery', 'routes/admin.settings.delivery.tsx'),
     route('settings/coupons/new', 'routes/admin.settings.coupons.new.tsx'),
     route('settings/coupons/:code', 'routes/admin.settings.coupons.$code.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
