@@ -12,6 +12,7 @@ export default [
   route('faq', 'routes/faq.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('cart', 'routes/cart.ts'),
+  route('delivery', 'routes/delivery.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('track-order', 'routes/track-order.tsx'),
   route('order-success', 'routes/order-success.tsx'),

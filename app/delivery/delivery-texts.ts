@@ -6,6 +6,7 @@ export const deliveryTexts = {
   pinLabel: 'PIN code',
   pinHint: 'Six digits, like 452001',
   check: 'Check',
+  back: 'Back to shopping',
   checking: 'Checking…',
   boxTitle: 'Check delivery to your PIN code',
   deliveryBy: (day: string) => `Delivery by ${formatDeliveryDay(day)}`,
