@@ -3,10 +3,13 @@
 // forms refused, each change audited), and checkout refusing a PIN code outside every zone, a PIN code
 // from another state and a forged cash on delivery, and charging a zone's extra fee. Needs a build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deliveryZones } from '#app/delivery/schema.ts'
+import { deliveryQuote } from '#app/delivery/zones.server.ts'
+import { pageCacheVersion } from '#app/platform/schema.ts'
 import { HttpVisitor } from '../../scripts/drills/lib/http-visitor.ts'
 import { addToCart, findProduct, signInAdmin } from '../../scripts/drills/lib/shopper-over-http.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
-import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
+import { createPostgresDatabase, DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
 const admin = { email: 'zones-admin@shop.example', password: 'zones-admin-password' }
 const ZONES = '/admin/settings/delivery'
@@ -258,5 +261,35 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
     expect(order).toMatchObject({ deliveryZone: 'Shimla fee', deliveryZoneFee: 4000 })
     expect(order.deliveryFee).toBe((order.subtotalAmount >= 50000 ? 0 : 5000) + 4000)
     expect(order.totalAmount).toBe(order.subtotalAmount - order.discountAmount + order.deliveryFee)
+  })
+})
+
+describe.each(DATABASE_KINDS)('the default delivery zones on %s', (kind) => {
+  it('cover postal regions 1 to 8 with the spec’s promises, and a change to them bumps the page cache', async () => {
+    const database = await openTestDatabase(kind)
+    try {
+      const { db } = database
+      // Monday 23 November 2026, 10:00 IST: counted from that day.
+      const monday = new Date('2026-11-23T10:00:00+05:30')
+      const zoneOf = async (pin: string) => {
+        const quote = await deliveryQuote(db, pin, monday)
+        return quote?.served ? { zone: quote.zone, by: quote.by, cod: quote.codAllowed, fee: quote.extraFee } : quote
+      }
+      expect(await zoneOf('452001')).toEqual({ zone: 'Metro cities', by: '2026-11-26', cod: true, fee: 0 })
+      expect(await zoneOf('110001')).toMatchObject({ zone: 'Metro cities' })
+      expect(await zoneOf('462001')).toEqual({ zone: 'Tier-2 cities', by: '2026-11-27', cod: true, fee: 0 })
+      for (const pin of ['176001', '247001', '305001', '480001', '585101', '670001', '795001', '841301']) {
+        expect(await zoneOf(pin), pin).toEqual({ zone: 'Rest of India', by: '2026-11-28', cod: true, fee: 0 })
+      }
+      expect(await zoneOf('900001')).toEqual({ pin: '900001', served: false })
+      expect(await zoneOf('045200')).toBeNull()
+
+      const version = async () => (await db.select().from(pageCacheVersion))[0]?.version
+      const before = await version()
+      await db.update(deliveryZones).set({ maxDays: 6 })
+      expect(await version()).toBe(before! + 1)
+    } finally {
+      await database.close()
+    }
   })
 })
