@@ -79,7 +79,7 @@ export default function CartDrawerPanel({
               </ul>
               <div className="space-y-3 border-t bg-card px-4 pt-3 pb-4">
                 <CouponField coupon={cart.coupon} />
-                <PinCodeBox />
+                <PinCodeBox compact />
                 <CartSummary totals={cart.totals} coupon={cart.coupon} />
                 {!signedIn && (
                   <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">

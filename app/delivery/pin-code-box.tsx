@@ -7,11 +7,19 @@ import { useEffect, useId } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { TextInput } from '#app/contact/form-field.tsx'
 import { Button } from '#app/ui/button.tsx'
+import { cn } from '#app/ui/cn.ts'
 import type { DeliveryCheck } from './delivery-check.server.ts'
 import { deliveryTexts as t } from './delivery-texts.ts'
 import { rememberedPin } from './remembered-pin.ts'
 
-export function PinCodeBox({ initial = null }: { initial?: DeliveryCheck | null }) {
+export function PinCodeBox({
+  initial = null,
+  compact = false,
+}: {
+  initial?: DeliveryCheck | null
+  /** The cart drawer's: tighter, with the label and hint for screen readers only. */
+  compact?: boolean
+}) {
   const fetcher = useFetcher<DeliveryCheck>()
   const location = useLocation()
   const id = useId()
@@ -27,15 +35,18 @@ export function PinCodeBox({ initial = null }: { initial?: DeliveryCheck | null 
   }, [])
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border bg-card p-4">
-      <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-brown">
-        <Truck className="size-5 text-primary" aria-hidden />
+    <section aria-labelledby={`${id}-title`} className={cn('rounded-xl border bg-card', compact ? 'p-3' : 'p-4')}>
+      <h2
+        id={`${id}-title`}
+        className={cn('flex items-center gap-2 font-semibold text-brown', compact && 'font-sans text-sm')}
+      >
+        <Truck className={cn('shrink-0 text-primary', compact ? 'size-4' : 'size-5')} aria-hidden />
         {t.boxTitle}
       </h2>
-      <fetcher.Form method="get" action="/delivery" className="mt-3 flex items-end gap-2">
+      <fetcher.Form method="get" action="/delivery" className={cn('flex items-end gap-2', compact ? 'mt-2' : 'mt-3')}>
         <input type="hidden" name="from" value={check?.from ?? location.pathname} />
         <div className="min-w-0 flex-1 space-y-1">
-          <label htmlFor={`${id}-pin`} className="block text-sm font-semibold text-brown">
+          <label htmlFor={`${id}-pin`} className={cn('block text-sm font-semibold text-brown', compact && 'sr-only')}>
             {t.pinLabel}
           </label>
           <TextInput
@@ -55,7 +66,7 @@ export function PinCodeBox({ initial = null }: { initial?: DeliveryCheck | null 
           {busy ? t.checking : t.check}
         </Button>
       </fetcher.Form>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-muted-foreground">
+      <p id={`${id}-hint`} className={cn('mt-1 text-xs text-muted-foreground', compact && 'sr-only')}>
         {t.pinHint}
       </p>
       <div id={`${id}-answer`} aria-live="polite" className="mt-2 text-sm">
