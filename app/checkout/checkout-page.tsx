@@ -64,7 +64,10 @@ export function CheckoutPage({
 }: CheckoutProps) {
   // The PIN code's zone, asked of the server as the shopper types it (no JavaScript: after a post).
   const pinCheck = useFetcher<DeliveryCheck>()
-  const quote = pinCheck.data ? pinCheck.data.quote : actionData?.status === 'invalid' ? actionData.delivery : delivery
+  const [typedPin, setTypedPin] = useState<string | null>(null)
+  const known = pinCheck.data ? pinCheck.data.quote : actionData?.status === 'invalid' ? actionData.delivery : delivery
+  // An answer for another PIN code than the one in the field now says nothing.
+  const quote = typedPin === null || known?.pin === typedPin ? known : null
   const codBlocked = quote?.served === true && !quote.codAllowed
   const zoneFee = quote?.served ? quote.extraFee : 0
   const totals = withZoneFee(cart.totals, zoneFee)
@@ -255,6 +258,7 @@ export function CheckoutPage({
                       defaultValue={values.pincode}
                       onChange={(event) => {
                         const pin = event.currentTarget.value.trim()
+                        setTypedPin(pin)
                         if (isPinCode(pin)) pinCheck.load(`/delivery?pin=${pin}`)
                       }}
                       {...described}

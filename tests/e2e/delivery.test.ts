@@ -67,6 +67,11 @@ test('checkout refuses a PIN code the shop does not deliver to, beside the field
   await page.getByLabel('PIN code').fill('900001')
   // Told while typing, by the server.
   await expect(page.getByText('We don’t deliver to 900001 yet', { exact: true })).toBeVisible()
+  // An answer for a PIN code no longer in the field goes away.
+  await page.getByLabel('PIN code').fill('45200')
+  await expect(page.getByText('We don’t deliver to 900001 yet', { exact: true })).toBeHidden()
+  await page.getByLabel('PIN code').fill('900001')
+  await expect(page.getByText('We don’t deliver to 900001 yet', { exact: true })).toBeVisible()
   await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
   await page.getByRole('button', { name: /^Place Order/ }).click()
 
