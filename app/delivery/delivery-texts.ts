@@ -22,5 +22,4 @@ export const deliveryTexts = {
     `We don’t deliver to ${pin} yet. Please check the PIN code, or call us and we will try to help.`,
   codRefused: 'Cash on delivery is not available for your PIN code. Please choose online payment.',
   codDisabledReason: 'Not available for your PIN code',
-  zoneFeeLabel: 'Area delivery charge',
 } as const
