@@ -137,6 +137,15 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
     ],
   },
   {
+    // The PIN code box's answer: the same for everyone; a PIN code that is not one is refused.
+    route: '/delivery',
+    audience: 'public',
+    requests: [
+      { method: 'GET', path: '/delivery?pin=452001', answers: all(200) },
+      { method: 'GET', path: '/delivery?pin=045200', answers: all(400) },
+    ],
+  },
+  {
     route: '/checkout',
     audience: 'public',
     requests: [

@@ -148,6 +148,21 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
     adminOnly: 'This coupon does not exist.',
     adminStatus: 404,
   },
+  {
+    method: 'GET',
+    route: '/admin/settings/delivery',
+    path: '/admin/settings/delivery',
+    adminOnly: 'Holidays and order cut-off',
+  },
+  {
+    // A zone with no fields: refused with the form's first message, so the matrix adds nothing.
+    method: 'POST',
+    route: '/admin/settings/delivery',
+    path: '/admin/settings/delivery',
+    form: { intent: 'create', name: '' },
+    adminOnly: 'Please enter the zone’s name',
+    adminStatus: 400,
+  },
   { method: 'GET', route: '/admin/audit', path: '/admin/audit', adminOnly: 'Every change made in this panel' },
   {
     // Not a multipart upload: the admin is told how to send one; nothing is stored.

@@ -7,6 +7,7 @@ export const AUDIT_ENTITIES = {
   blog: 'Blogs',
   settings: 'Settings',
   coupon: 'Coupons',
+  'delivery-zone': 'Delivery zones',
   message: 'Messages',
   review: 'Reviews',
   upload: 'Uploads',

@@ -6,6 +6,7 @@ import { Dialog } from 'radix-ui'
 import type { RefObject } from 'react'
 import { Link } from 'react-router'
 import { productPath } from '#app/catalog/product-card.tsx'
+import { PinCodeBox } from '#app/delivery/pin-code-box.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { ShopImage } from '#app/ui/shop-image.tsx'
@@ -78,6 +79,7 @@ export default function CartDrawerPanel({
               </ul>
               <div className="space-y-3 border-t bg-card px-4 pt-3 pb-4">
                 <CouponField coupon={cart.coupon} />
+                <PinCodeBox compact />
                 <CartSummary totals={cart.totals} coupon={cart.coupon} />
                 {!signedIn && (
                   <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">

@@ -5,6 +5,7 @@ import { ArrowLeft, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { AddToCartSizes } from '#app/cart/add-to-cart.tsx'
+import { PinCodeBox } from '#app/delivery/pin-code-box.tsx'
 import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'
@@ -80,7 +81,10 @@ export function ProductDetails({
               </Button>
             </div>
           ) : (
-            <AddToCartSizes product={product} />
+            <>
+              <AddToCartSizes product={product} />
+              <PinCodeBox />
+            </>
           )}
         </div>
       </div>

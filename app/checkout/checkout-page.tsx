@@ -3,10 +3,14 @@
 // it first and the button reads 'Processing Order...' while the order is placed.
 import { CircleAlert, ShieldCheck, ShoppingCart, Truck } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import type { CartView } from '#app/cart/cart-session.server.ts'
 import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
+import type { DeliveryCheck } from '#app/delivery/delivery-check.server.ts'
+import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
+import { isPinCode } from '#app/delivery/pin-code.ts'
+import type { DeliveryQuote } from '#app/delivery/zones.server.ts'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -23,11 +27,14 @@ import {
   type DeliveryFormValues,
   validateDeliveryForm,
 } from './delivery-form.ts'
+import { withZoneFee } from './totals.ts'
 
 interface CheckoutProps {
   cart: CartView
   cartError: string | null
-  prefill: { fullName: string; email: string; phone: string }
+  prefill: { fullName: string; email: string; phone: string; pincode: string }
+  /** The answer for the remembered PIN code, from the server. */
+  delivery: DeliveryQuote | null
   idempotencyKey: string
   onlinePaymentAvailable: boolean
   actionData: CheckoutActionData | undefined
@@ -50,10 +57,20 @@ export function CheckoutPage({
   cart,
   cartError,
   prefill,
+  delivery,
   idempotencyKey,
   onlinePaymentAvailable,
   actionData,
 }: CheckoutProps) {
+  // The PIN code's zone, asked of the server as the shopper types it (no JavaScript: after a post).
+  const pinCheck = useFetcher<DeliveryCheck>()
+  const [typedPin, setTypedPin] = useState<string | null>(null)
+  const known = pinCheck.data ? pinCheck.data.quote : actionData?.status === 'invalid' ? actionData.delivery : delivery
+  // An answer for another PIN code than the one in the field now says nothing.
+  const quote = typedPin === null || known?.pin === typedPin ? known : null
+  const codBlocked = quote?.served === true && !quote.codAllowed
+  const zoneFee = quote?.served ? quote.extraFee : 0
+  const totals = withZoneFee(cart.totals, zoneFee)
   const processing = useCheckoutSubmitting()
   const [clientErrors, setClientErrors] = useState<DeliveryFieldErrors | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -108,7 +125,8 @@ export function CheckoutPage({
                 </p>
               )}
               <CouponField coupon={cart.coupon} />
-              <CartSummary totals={cart.totals} coupon={cart.coupon} />
+              <CartSummary totals={totals} coupon={cart.coupon} />
+              {zoneFee > 0 && <p className="text-sm text-muted-foreground">{deliveryTexts.extraFee(zoneFee)}</p>}
             </CardContent>
           </Card>
         </section>
@@ -238,11 +256,24 @@ export function CheckoutPage({
                       autoComplete="postal-code"
                       maxLength={6}
                       defaultValue={values.pincode}
+                      onChange={(event) => {
+                        const pin = event.currentTarget.value.trim()
+                        setTypedPin(pin)
+                        if (isPinCode(pin)) pinCheck.load(`/delivery?pin=${pin}`)
+                      }}
                       {...described}
                     />
                   )}
                 </Field>
               </div>
+              <p aria-live="polite" className="text-sm">
+                {quote &&
+                  (quote.served ? (
+                    <span className="font-semibold text-success">{deliveryTexts.deliveryBy(quote.by)}</span>
+                  ) : (
+                    <span className="font-medium text-destructive">{deliveryTexts.notServed(quote.pin)}</span>
+                  ))}
+              </p>
             </CardContent>
           </Card>
 
@@ -250,12 +281,18 @@ export function CheckoutPage({
             <CardContent className="space-y-3 p-5 sm:p-6">
               <fieldset aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
                 <legend className="text-xl font-bold">Payment</legend>
-                <div className="mt-3 space-y-2">
+                {/* Keyed by whether cash on delivery is offered: the default choice follows the PIN code's zone. */}
+                <div key={String(codBlocked)} className="mt-3 space-y-2">
                   <PaymentOption
                     value="cod"
                     title="Cash on Delivery"
-                    detail="Pay in cash or by UPI to the delivery person."
-                    defaultChecked={values.paymentMethod !== 'online'}
+                    detail={
+                      codBlocked
+                        ? `${deliveryTexts.codDisabledReason}.`
+                        : 'Pay in cash or by UPI to the delivery person.'
+                    }
+                    disabled={codBlocked}
+                    defaultChecked={!codBlocked && values.paymentMethod !== 'online'}
                   />
                   <PaymentOption
                     value="online"
@@ -266,7 +303,7 @@ export function CheckoutPage({
                         : 'Online payment is not available yet. Please choose Cash on Delivery.'
                     }
                     disabled={!onlinePaymentAvailable}
-                    defaultChecked={onlinePaymentAvailable && values.paymentMethod === 'online'}
+                    defaultChecked={onlinePaymentAvailable && (codBlocked || values.paymentMethod === 'online')}
                   />
                 </div>
                 {errors.paymentMethod && (
@@ -315,7 +352,7 @@ export function CheckoutPage({
               )}
             </div>
             <Button type="submit" size="lg" className="w-full" disabled={processing || problems.length > 0}>
-              {processing ? 'Processing Order...' : `Place Order · ${formatRupees(cart.totals.total)}`}
+              {processing ? 'Processing Order...' : `Place Order · ${formatRupees(totals.total)}`}
             </Button>
             <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
               <ShieldCheck className="size-4" aria-hidden />

@@ -6,6 +6,10 @@ import { data, type RouterContextProvider, redirect } from 'react-router'
 import { enforceLimits, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { getViewer } from '#app/accounts/session.server.ts'
 import { cartCookie, cartErrorCookie, cartScope, loadCartView, takeCartError } from '#app/cart/cart-session.server.ts'
+import { rememberPinCookie } from '#app/delivery/delivery-check.server.ts'
+import { isPinCode } from '#app/delivery/pin-code.ts'
+import { rememberedPin } from '#app/delivery/remembered-pin.ts'
+import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
 import { findVisibleOrder } from '#app/orders/orders.server.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
@@ -37,9 +41,10 @@ export const orderRateLimit = (limit: number): RateLimitRule => ({
   windowMs: 10 * 60_000,
 })
 
+/** `delivery`: the answer for the PIN code the form posted (zone, date, cash on delivery, extra fee). */
 export type CheckoutActionData =
-  | { status: 'invalid'; fieldErrors: DeliveryFieldErrors; values: DeliveryFormValues }
-  | { status: 'refused'; title: string; message: string; values: DeliveryFormValues }
+  | { status: 'invalid'; fieldErrors: DeliveryFieldErrors; values: DeliveryFormValues; delivery: DeliveryQuote | null }
+  | { status: 'refused'; title: string; message: string; values: DeliveryFormValues; delivery?: undefined }
 
 /** An unpaid online order this visitor may pay again, or null. */
 async function payableOrder(request: Request, context: Context, orderId: string | null) {
@@ -67,6 +72,7 @@ export async function checkoutLoader(request: Request, context: Context) {
   if (setCookie) headers.append('Set-Cookie', setCookie)
   const cartError = takeCartError(request, config.secure)
   if (cartError.clear) headers.append('Set-Cookie', cartError.clear)
+  const pincode = rememberedPin(request.headers.get('cookie'))
   return data(
     {
       open: true as const,
@@ -78,7 +84,9 @@ export async function checkoutLoader(request: Request, context: Context) {
         fullName: viewer?.name ?? '',
         email: viewer?.email ?? '',
         phone: viewer?.phone ?? '',
+        pincode: pincode ?? '',
       },
+      delivery: pincode ? await deliveryQuote(db, pincode) : null,
       signedIn: viewer !== null,
       idempotencyKey: randomUUID(),
       onlinePaymentAvailable: payments !== null,
@@ -103,9 +111,13 @@ export async function checkoutAction(request: Request, context: Context) {
     return refuse(400, 'Order Error', 'This checkout form is out of date. Please reload the page and try again.')
   }
   const validation = validateDeliveryForm(values)
-  if (!validation.ok) {
-    return data<CheckoutActionData>({ status: 'invalid', fieldErrors: validation.fieldErrors, values }, { status: 400 })
-  }
+  const pin = values.pincode.trim()
+  const invalid = async (fieldErrors: DeliveryFieldErrors) =>
+    data<CheckoutActionData>(
+      { status: 'invalid', fieldErrors, values, delivery: await deliveryQuote(db, pin) },
+      { status: 400, headers: isPinCode(pin) ? { 'Set-Cookie': rememberPinCookie(pin, config.secure) } : undefined },
+    )
+  if (!validation.ok) return invalid(validation.fieldErrors)
 
   try {
     if (config.orderRateLimit > 0) await enforceLimits(db, [[orderRateLimit(config.orderRateLimit), clientIp]])
@@ -131,6 +143,7 @@ export async function checkoutAction(request: Request, context: Context) {
   } catch (error) {
     if (error instanceof OrderError) {
       log.info({ kind: error.kind, reason: error.message }, 'order refused')
+      if (error.field) return invalid({ [error.field]: error.message })
       if (error.kind === 'empty-cart') return refuse(409, 'Error', 'Your cart is empty')
       return refuse(409, error.kind === 'payment' ? 'Payment Error' : 'Order Error', error.message)
     }
@@ -142,6 +155,7 @@ export async function checkoutAction(request: Request, context: Context) {
   // The order exists: the cart is emptied (a signed-in cart was emptied in the order's transaction).
   const headers = new Headers()
   headers.append('Set-Cookie', cartCookie({ ...scope.cookie, items: [], couponCode: null }, config.secure))
+  headers.append('Set-Cookie', rememberPinCookie(validation.data.pincode, config.secure))
   if (visitor.setCookie) headers.append('Set-Cookie', visitor.setCookie)
   if (order.paymentMethod !== 'online' || !payments) {
     return redirect(`/order-success?orderId=${order.orderId}`, { headers })

@@ -42,8 +42,9 @@ describe('the checkout form', () => {
   })
 
   it('accepts today’s union territories and refuses old names', () => {
-    expect(validateDeliveryForm({ ...good, state: 'Dadra and Nagar Haveli and Daman and Diu' }).ok).toBe(true)
-    expect(validateDeliveryForm({ ...good, state: 'Ladakh' }).ok).toBe(true)
+    const silvassa = { state: 'Dadra and Nagar Haveli and Daman and Diu', pincode: '396230' }
+    expect(validateDeliveryForm({ ...good, ...silvassa }).ok).toBe(true)
+    expect(validateDeliveryForm({ ...good, state: 'Ladakh', pincode: '194101' }).ok).toBe(true)
     expect(validateDeliveryForm({ ...good, state: 'Pondicherry' }).ok).toBe(false)
   })
 
@@ -52,5 +53,22 @@ describe('the checkout form', () => {
     expect(result.ok && shippingAddress(result.data)).toBe(
       '12, Vijay Nagar, Scheme 54, Indore, Madhya Pradesh - 452010',
     )
+  })
+
+  it('refuses a PIN code from another postal region than the chosen state, on the PIN code', () => {
+    const result = validateDeliveryForm({ ...good, state: 'Kerala' })
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { pincode: 'This PIN code is not in Kerala. Please check your PIN code or the state you chose.' },
+    })
+  })
+
+  it('refuses a PIN code that is not six digits starting 1-9', () => {
+    for (const pincode of ['052001', '45201', '4520101', '45200x']) {
+      expect(validateDeliveryForm({ ...good, pincode }), pincode).toEqual({
+        ok: false,
+        fieldErrors: { pincode: 'Please enter a 6-digit PIN code, like 452001.' },
+      })
+    }
   })
 })

@@ -1,6 +1,8 @@
 // The checkout form's one schema (spec section 3, checkout form; decisions.md: Indian formats). The
 // browser runs it for early feedback, the action for the decision.
 import { z } from 'zod'
+import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
+import { pinContradictsState } from '#app/delivery/pin-code.ts'
 import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
 import { isIndianState, PIN_CODE_PATTERN } from '#app/shared/india-states.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
@@ -72,6 +74,16 @@ export const deliveryFormSchema = z.object({
   acceptTerms: z.literal('on', 'Please accept the terms and conditions and the privacy policy to place your order.'),
 })
 
+/** The fields' rules, then what they say together. */
+const deliveryFormRules = deliveryFormSchema.superRefine((details, context) => {
+  // A PIN code from another postal region than the state (reference/india.md): a typo in one of them.
+  // Zod runs this also when a field failed: only a valid PIN code and state can contradict each other.
+  if (!isIndianState(details.state) || !PIN_CODE_PATTERN.test(details.pincode)) return
+  if (pinContradictsState(details.pincode, details.state)) {
+    context.addIssue({ code: 'custom', path: ['pincode'], message: deliveryTexts.stateContradiction(details.state) })
+  }
+})
+
 export type DeliveryDetails = z.output<typeof deliveryFormSchema>
 
 export type DeliveryValidation = FormValidation<DeliveryDetails, DeliveryField>
@@ -81,7 +93,7 @@ export function deliveryFormValues(formData: FormData): DeliveryFormValues {
 }
 
 export function validateDeliveryForm(values: unknown): DeliveryValidation {
-  return validateForm(deliveryFormSchema, DELIVERY_FIELDS, values)
+  return validateForm(deliveryFormRules, DELIVERY_FIELDS, values)
 }
 
 /** The order's one-line address (spec section 3): 'address, city, state - pincode'. */

@@ -11,6 +11,9 @@ import { cartItems } from '#app/cart/schema.ts'
 import { sellingPrice } from '#app/catalog/pricing.ts'
 import { isSize } from '#app/catalog/sizes.ts'
 import { lockProducts, takeStock } from '#app/catalog/stock.server.ts'
+import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
+import { listZones } from '#app/delivery/zones.server.ts'
+import { matchZone } from '#app/delivery/zones.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { enqueueNewOrderNotice } from '#app/orders/order-notices.server.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
@@ -25,15 +28,18 @@ import { formatIndianMobile } from '#app/shared/phone.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import { type CouponCheck, checkCoupon } from './coupons.server.ts'
 import { type DeliveryDetails, shippingAddress } from './delivery-form.ts'
-import { linesSubtotal, orderTotals } from './totals.ts'
+import { linesSubtotal, orderTotals, withZoneFee } from './totals.ts'
 
 /** An order that cannot be placed as asked; `message` is for the shopper. */
 export class OrderError extends Error {
-  readonly kind: 'empty-cart' | 'unavailable' | 'coupon' | 'payment' | 'duplicate' | 'closed'
-  constructor(message: string, kind: OrderError['kind']) {
+  readonly kind: 'empty-cart' | 'unavailable' | 'coupon' | 'payment' | 'duplicate' | 'closed' | 'delivery'
+  /** The checkout field the shopper must change, for a refusal about one. */
+  readonly field: 'pincode' | 'paymentMethod' | null
+  constructor(message: string, kind: OrderError['kind'], field: OrderError['field'] = null) {
     super(message)
     this.name = 'OrderError'
     this.kind = kind
+    this.field = field
   }
 }
 
@@ -94,6 +100,13 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     throw new OrderError('Online payment is not available at the moment. Please choose Cash on Delivery.', 'payment')
   }
 
+  // Where the order goes decides whether it can go there, how it may be paid and what delivery costs.
+  const zone = matchZone(await listZones(tx), details.pincode)
+  if (!zone) throw new OrderError(deliveryTexts.notServedAtCheckout(details.pincode), 'delivery', 'pincode')
+  if (details.paymentMethod === 'cod' && !zone.codAllowed) {
+    throw new OrderError(deliveryTexts.codRefused, 'delivery', 'paymentMethod')
+  }
+
   const entries = await readCartEntries(tx, scope)
   if (entries.length === 0) throw new OrderError('Your cart is empty', 'empty-cart')
   // The cart's storage already refuses these; the order checks again rather than trust it.
@@ -131,7 +144,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     if (!check.ok) throw new OrderError(`${check.reason} Remove the code to order without it.`, 'coupon')
     coupon = check
   }
-  const totals = orderTotals(lines, shop, coupon?.terms ?? null)
+  const totals = withZoneFee(orderTotals(lines, shop, coupon?.terms ?? null), zone.extraFee)
 
   await takeStock(
     tx,
@@ -148,6 +161,8 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       subtotalAmount: totals.subtotal,
       discountAmount: totals.discount,
       deliveryFee: totals.delivery,
+      deliveryZone: zone.name,
+      deliveryZoneFee: zone.extraFee,
       totalAmount: totals.total,
       couponCode: coupon?.code ?? null,
       status: 'pending',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type CouponTerms, couponDiscount, couponShortfall, orderTotals } from './totals.ts'
+import { type CouponTerms, couponDiscount, couponShortfall, orderTotals, withZoneFee } from './totals.ts'
 
 const terms = { deliveryFee: 5000, freeDeliveryThreshold: 50000 }
 const tenPercent: CouponTerms = { kind: 'percent', percentOff: 10, minOrderAmount: 0 }
@@ -110,5 +110,19 @@ describe('minimum order', () => {
       delivery: 0,
       total: 40000,
     })
+  })
+})
+
+describe('a delivery zone’s extra fee', () => {
+  it('is added to the delivery charge and the total', () => {
+    const totals = withZoneFee(orderTotals([{ unitPrice: 20000, quantity: 1 }], terms), 4000)
+    expect(totals).toMatchObject({ subtotal: 20000, delivery: 9000, total: 29000 })
+  })
+  it('is charged also when delivery is otherwise free, after the coupon', () => {
+    const totals = withZoneFee(orderTotals([{ unitPrice: 60000, quantity: 1 }], terms, tenPercent), 4000)
+    expect(totals).toMatchObject({ subtotal: 60000, discount: 6000, delivery: 4000, total: 58000 })
+  })
+  it('an empty cart costs nothing', () => {
+    expect(withZoneFee(orderTotals([], terms), 4000).total).toBe(0)
   })
 })

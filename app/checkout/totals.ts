@@ -69,3 +69,13 @@ export function orderTotals(
     freeDeliveryShortfall: freeDelivery ? 0 : terms.freeDeliveryThreshold - subtotal,
   }
 }
+
+/**
+ * The totals with a delivery zone's extra fee (app/delivery) added to the delivery charge. The extra
+ * fee is charged also when delivery is otherwise free: it pays for reaching the area, not for the
+ * order's size (docs/decisions/023-delivery-zones.md). An empty cart costs nothing.
+ */
+export function withZoneFee(totals: Totals, zoneFee: number): Totals {
+  if (totals.subtotal === 0 || zoneFee === 0) return totals
+  return { ...totals, delivery: totals.delivery + zoneFee, total: totals.total + zoneFee }
+}

@@ -28,7 +28,12 @@ export const orders = pgTable(
     email: text('email').notNull(),
     subtotalAmount: integer('subtotal_amount').notNull(),
     discountAmount: integer('discount_amount').notNull().default(0),
+    /** Paise: the shop's delivery fee (0 when free) plus the delivery zone's extra fee. */
     deliveryFee: integer('delivery_fee').notNull(),
+    /** The delivery zone's name when the order was placed (null for orders placed before zones). */
+    deliveryZone: text('delivery_zone'),
+    /** Paise: the part of delivery_fee the zone added. */
+    deliveryZoneFee: integer('delivery_zone_fee').notNull().default(0),
     totalAmount: integer('total_amount').notNull(),
     couponCode: text('coupon_code'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),

@@ -19,9 +19,15 @@ export interface CookieOptions {
   /** Seconds; 0 deletes the cookie. */
   maxAge: number
   secure: boolean
+  /** False for a cookie the page's own script may read (nothing secret); true by default. */
+  httpOnly?: boolean
 }
 
-/** An httpOnly, SameSite=Lax Set-Cookie value. */
-export function serializeCookie(name: string, value: string, { path = '/', maxAge, secure }: CookieOptions): string {
-  return `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+/** A SameSite=Lax Set-Cookie value, httpOnly unless asked otherwise. */
+export function serializeCookie(
+  name: string,
+  value: string,
+  { path = '/', maxAge, secure, httpOnly = true }: CookieOptions,
+): string {
+  return `${name}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAge}${httpOnly ? '; HttpOnly' : ''}; SameSite=Lax${secure ? '; Secure' : ''}`
 }

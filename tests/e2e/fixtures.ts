@@ -6,7 +6,7 @@ import { test as base, type ConsoleMessage, expect, type Page } from '@playwrigh
  * loads.
  */
 const REFUSING_FORMS =
-  /^\/(cart|checkout|track-order|api\/push\/subscriptions|admin\/uploads|admin\/orders\/[0-9a-f-]{36}|admin\/(products|blogs)\/(new|[0-9a-f-]{36}))(\.data)?$/
+  /^\/(cart|checkout|delivery|track-order|api\/push\/subscriptions|admin\/uploads|admin\/orders\/[0-9a-f-]{36}|admin\/(products|blogs)\/(new|[0-9a-f-]{36}))(\.data)?$/
 
 /**
  * Whether a console error is a 4xx the page asked for on purpose: a document that answers 4xx (an

@@ -3,6 +3,7 @@
 // database on its next load.
 import { Plus, Trash2 } from 'lucide-react'
 import { type ComponentProps, type ReactNode, useState } from 'react'
+import { Link } from 'react-router'
 import { CouponsList } from '#app/checkout/admin/coupons-list.tsx'
 import type { CouponListItem } from '#app/checkout/coupons-admin.server.ts'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
@@ -391,7 +392,10 @@ function DeliveryForm({ settings, version }: { settings: Settings; version: stri
       description={
         <>
           Now: {formatRupees(settings.deliveryFee)} per order, free from {formatRupees(settings.freeDeliveryThreshold)}{' '}
-          (the items’ subtotal before a coupon).
+          (the items’ subtotal before a coupon).{' '}
+          <Link to="/admin/settings/delivery" className="font-semibold text-primary underline">
+            Delivery zones, holidays and cut-off
+          </Link>
         </>
       }
       saveLabel="Save delivery terms"
