@@ -1,7 +1,7 @@
 // `npm run bench:upload`: how long an upload of a 5 MB phone photo takes to become the shop's WebP
 // variants. Makes a photo-like 4000 x 3000 JPEG just under the 5 MB limit (a gradient with sensor-like
-// grain), then runs the whole pipeline (sniff, header check, decode, orient, resize, three WebP
-// encodes, three writes to a disk store) `--runs` times after two warm-ups, and prints p50 / p95;
+// grain), then runs the whole pipeline (sniff, header check, decode, orient, resize, four WebP
+// encodes, four writes to a disk store) `--runs` times after two warm-ups, and prints p50 / p95;
 // `--threads N` sets libvips' threads per image.
 // A PNG of the same photo just under 5 MB follows: PNG has no shrink-on-load, so it is the slow case.
 // Figures also go to bench-results/upload.json. Measures; never fails a build. The target is 2 s for

@@ -11,6 +11,7 @@ import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp, { type Sharp } from 'sharp'
+import { IMAGE_WIDTHS } from '../app/shared/image-variants.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const ART = join(ROOT, 'art')
@@ -210,7 +211,7 @@ async function main(): Promise<void> {
   for (const file of productFiles) {
     const key = file.replace(/\.svg$/, '')
     const svg = await readFile(join(ART, 'products', file))
-    await Promise.all([320, 640, 960].map((w) => toWebp(svg, w, w, join(IMAGES, 'products', `${key}-${w}.webp`))))
+    await Promise.all(IMAGE_WIDTHS.map((w) => toWebp(svg, w, w, join(IMAGES, 'products', `${key}-${w}.webp`))))
     await productOg(key, svg, logoSvg, join(IMAGES, 'og', 'products', `${key}.jpg`))
   }
 
@@ -221,7 +222,7 @@ async function main(): Promise<void> {
 
   const blog = await readFile(join(ART, 'blog-fallback.svg'))
   await Promise.all(
-    [320, 640, 960].map((w) => toWebp(blog, w, Math.round((w * 9) / 16), join(IMAGES, `blog-fallback-${w}.webp`))),
+    IMAGE_WIDTHS.map((w) => toWebp(blog, w, Math.round((w * 9) / 16), join(IMAGES, `blog-fallback-${w}.webp`))),
   )
 
   const og = await readFile(join(ART, 'og-default.svg'))

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
-import { cn } from '#app/ui/cn.ts'
 
 // Reading styles for the post's HTML (there is no typography plugin): a comfortable measure and
-// line height, headings in the brand's serif, saffron links and list markers.
-const PROSE = cn(
+// line height, headings in the brand's serif, saffron links and list markers. Joined plainly, not
+// with cn(): no two of them conflict, and cn() here ran tailwind-merge's set-up (several
+// milliseconds on a phone) while every shop page's scripts were evaluated.
+const PROSE = [
   'text-[1.0625rem] leading-[1.75] text-foreground sm:text-lg',
   '[&>*:first-child]:mt-0 [&_p]:mt-5',
   '[&_h2]:mt-12 [&_h2]:text-2xl [&_h2]:leading-tight [&_h2]:font-bold sm:[&_h2]:text-[1.75rem]',
@@ -20,7 +21,7 @@ const PROSE = cn(
   '[&_hr]:my-10 [&_hr]:border-border',
   '[&_img]:mt-6 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg',
   '[&_table]:mt-6 [&_table]:block [&_table]:overflow-x-auto [&_table]:text-left [&_table]:text-base [&_td]:border-b [&_td]:px-3 [&_td]:py-2 [&_th]:border-b-2 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold',
-)
+].join(' ')
 
 /**
  * The post's body: HTML rendered from markdown and made safe on the server (markdown.server.ts),

@@ -2,8 +2,9 @@
 // JavaScript, and a shared link or a reload shows the same list), the featured and special-offer
 // blocks, and the list itself with skeleton cards while a new list loads.
 import { ChevronDown, Search, SearchX } from 'lucide-react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, memo, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
+import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { Button } from '#app/ui/button.tsx'
 import {
   type BrowseView,
@@ -50,6 +51,7 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
   const view = parseBrowseView(params, categories)
   const highlights = showsHighlights(params, categories)
   const loading = pending !== undefined
+  const showcase = useShowcaseMode()
 
   useScrollToSection(params.get('section'), location.key)
 
@@ -64,6 +66,7 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
           title="Our Bestsellers"
           description="The namkeen Indore orders most, fried fresh every week."
           products={featured}
+          showcase={showcase}
           eager
         />
       )}
@@ -73,6 +76,7 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
           title="Special Offers"
           description="Discounts on selected packs, while they last."
           products={offers}
+          showcase={showcase}
           eager={!showFeatured}
         />
       )}
@@ -99,7 +103,11 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
         {loading ? (
           <ProductGridSkeleton />
         ) : products.length > 0 ? (
-          <ProductGrid products={products} eagerCount={showFeatured || showOffers ? 0 : FIRST_ROW} />
+          <ProductGrid
+            products={products}
+            showcase={showcase}
+            eagerCount={showFeatured || showOffers ? 0 : FIRST_ROW}
+          />
         ) : (
           <EmptyResults view={view} unavailable={unavailable} />
         )}
@@ -273,12 +281,14 @@ function ProductShelf({
   title,
   description,
   products,
+  showcase,
   eager,
 }: {
   id: string
   title: string
   description: string
   products: ProductCardData[]
+  showcase: boolean
   eager: boolean
 }) {
   return (
@@ -287,26 +297,41 @@ function ProductShelf({
         {title}
       </h2>
       <p className="mt-1 text-muted-foreground">{description}</p>
-      <ProductGrid products={products} eagerCount={eager ? FIRST_ROW : 0} />
+      <ProductGrid products={products} showcase={showcase} eagerCount={eager ? FIRST_ROW : 0} />
     </section>
   )
 }
 
 const gridClass = 'mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4'
+/**
+ * Cards after the first screen's are laid out and painted only when they come near the screen: a
+ * page of twenty cards was one long task of style and layout on a phone. 26rem is about a card's
+ * height on a phone; once shown, a card keeps its real height (`auto`), so nothing moves.
+ */
+const LATER_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_26rem]'
 /** Two columns on phones and tablets, four from 1024 px in a 1152 px wide page. */
 const GRID_IMAGE_SIZES = '(min-width: 1152px) 264px, (min-width: 1024px) 23vw, 48vw'
 
-function ProductGrid({ products, eagerCount }: { products: ProductCardData[]; eagerCount: number }) {
+/** Memoised: the router's other updates (a fetcher, a form's state) leave a list of cards alone. */
+const ProductGrid = memo(function ProductGrid({
+  products,
+  showcase,
+  eagerCount,
+}: {
+  products: ProductCardData[]
+  showcase: boolean
+  eagerCount: number
+}) {
   return (
     <ul className={gridClass}>
       {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductCard product={product} eager={index < eagerCount} imageSizes={GRID_IMAGE_SIZES} />
+        <li key={product.id} className={index < eagerCount ? undefined : LATER_CARD}>
+          <ProductCard product={product} showcase={showcase} eager={index < eagerCount} imageSizes={GRID_IMAGE_SIZES} />
         </li>
       ))}
     </ul>
   )
-}
+})
 
 function ProductGridSkeleton() {
   return (

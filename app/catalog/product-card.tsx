@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react'
+import { memo } from 'react'
 import { Link } from 'react-router'
 import { AddToCartCompact } from '#app/cart/add-to-cart.tsx'
-import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { cn } from '#app/ui/cn.ts'
@@ -14,18 +14,24 @@ export function productPath(slug: string): string {
   return `/products/${encodeURIComponent(slug)}`
 }
 
-export function ProductCard({
+/**
+ * A product in a list. Memoised, and told the shop's mode by its list rather than reading the router's
+ * state: a list of cards renders once when the page hydrates and again only when its products change.
+ */
+export const ProductCard = memo(function ProductCard({
   product,
+  showcase,
   eager = false,
   imageSizes = '(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw',
 }: {
   product: ProductCardData
+  /** Showcase mode (useShowcaseMode): 'Coming Soon' instead of Add to Cart. */
+  showcase: boolean
   /** On the first screen: its picture loads at once (ShopImage). */
   eager?: boolean
   /** The rendered image width for srcset; the default fits a one-column list on phones. */
   imageSizes?: string
 }) {
-  const showcase = useShowcaseMode()
   const price = sellingPrice(product, '250g')
   const discounted = product.discountPercentage > 0
   return (
@@ -81,7 +87,7 @@ export function ProductCard({
       </div>
     </article>
   )
-}
+})
 
 /** The average of approved reviews and their count; nothing at all without reviews (no invented ratings). */
 export function RatingSummary({

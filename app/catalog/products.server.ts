@@ -45,9 +45,22 @@ export const orderableColumns = {
   archivedAt: products.archivedAt,
 }
 
+/**
+ * What a product card shows and needs to sell (it is sent to the browser for every card, so nothing
+ * more: no description, no archive date, which the shop's lists never show).
+ */
 const cardColumns = {
-  ...orderableColumns,
-  description: products.description,
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  imageUrl: products.imageUrl,
+  price250g: products.price250g,
+  price500g: products.price500g,
+  price1kg: products.price1kg,
+  stock250g: products.stock250g,
+  stock500g: products.stock500g,
+  stock1kg: products.stock1kg,
+  discountPercentage: products.discountPercentage,
   category: products.category,
   isFeatured: products.isFeatured,
 }

@@ -4,7 +4,7 @@
 // re-encoded by sharp into the shop's WebP variants. docs/decisions/013-image-uploads.md says why.
 // sharp (and libvips) is imported with the first upload, not when the server starts.
 import type { SharpOptions } from 'sharp'
-import { IMAGE_WIDTHS } from '#app/shared/image-variants.ts'
+import { IMAGE_WIDTHS, type ImageWidth } from '#app/shared/image-variants.ts'
 import { UPLOAD_TEXTS } from './upload-rules.ts'
 
 /**
@@ -37,8 +37,8 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
 }
 
 export interface ImageVariant {
-  /** The width its name carries (320, 640 or 960). */
-  width: (typeof IMAGE_WIDTHS)[number]
+  /** The width its name carries (320, 640, 800 or 960). */
+  width: ImageWidth
   data: Buffer
 }
 
@@ -68,7 +68,7 @@ function readFailure(error: unknown): ImageRejected {
 }
 
 /**
- * Turns an upload into WebP variants named 320, 640 and 960. None is wider than the original: a
+ * Turns an upload into WebP variants named 320, 640, 800 and 960. None is wider than the original: a
  * narrow photo gives narrower files under the same names (upscaling adds bytes, not detail).
  */
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
@@ -116,6 +116,15 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     const variants = await Promise.all(IMAGE_WIDTHS.map(async (width) => ({ width, data: await encode(width) })))
     return { format, width: upright.width, height: upright.height, variants }
   })
+}
+
+/**
+ * A narrower variant made from a stored one (our own WebP, already upright and stripped): for a width
+ * added after the image was uploaded. Never wider than the stored variant.
+ */
+export async function resizeVariant(stored: Uint8Array, width: number): Promise<Buffer> {
+  const sharp = await loadSharp()
+  return withImageSlot(() => sharp(stored, INPUT).resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer())
 }
 
 /**

@@ -74,15 +74,15 @@ describe('image processing', () => {
       // Upright: taller than wide, as the photo was held.
       expect(stored.height).toBeGreaterThan(stored.width)
     }
-    expect(image.variants.map((variant) => variant.width)).toEqual([320, 640, 960])
+    expect(image.variants.map((variant) => variant.width)).toEqual([320, 640, 800, 960])
   })
 
-  it('makes variants 320, 640 and 960 wide from a large photo', async () => {
+  it('makes variants 320, 640, 800 and 960 wide from a large photo', async () => {
     const image = await processImage(await photoJpeg(1200, 900))
     const widths = await Promise.all(
       image.variants.map(async (variant) => (await sharp(variant.data).metadata()).width),
     )
-    expect(widths).toEqual([320, 640, 960])
+    expect(widths).toEqual([320, 640, 800, 960])
   })
 
   it('never enlarges a small image: the larger names hold the original width', async () => {
@@ -95,6 +95,7 @@ describe('image processing', () => {
     )
     expect(sizes).toEqual([
       { width: 320, height: 240, hasAlpha: true },
+      { width: 400, height: 300, hasAlpha: true },
       { width: 400, height: 300, hasAlpha: true },
       { width: 400, height: 300, hasAlpha: true },
     ])

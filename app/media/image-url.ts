@@ -1,6 +1,7 @@
 // Which image URLs a product or a post may point at: one of the bundled artworks, or an upload of
 // this shop (each artwork also has a 1200x630 preview at /images/og/products/<key>.jpg). Both come as WebP variants '<name>-<width>.webp', so each yields a srcset.
 import type { BundledImage } from '#app/demo/types.ts'
+import { IMAGE_WIDTH_PATTERN } from '#app/shared/image-variants.ts'
 
 export const BUNDLED_IMAGES = [
   'cornflakes-sweet-mix',
@@ -29,8 +30,8 @@ export function bundledImageUrl(key: BundledImage): string {
   return `/images/products/${key}-640.webp`
 }
 
-const BUNDLED = /^\/images\/products\/([a-z0-9-]+)-(?:320|640|960)\.webp$/
-const UPLOADED = /^\/uploads\/(?:products|thumbnails)\/[a-z0-9-]+-(?:320|640|960)\.webp$/
+const BUNDLED = new RegExp(`^/images/products/([a-z0-9-]+)-(?:${IMAGE_WIDTH_PATTERN})\\.webp$`)
+const UPLOADED = new RegExp(`^/uploads/(?:${UPLOAD_FOLDERS.join('|')})/[a-z0-9-]+-(?:${IMAGE_WIDTH_PATTERN})\\.webp$`)
 
 /** The bundled artwork a URL shows (any of its variants), or undefined for anything else. */
 export function bundledImageKey(url: string): BundledImage | undefined {

@@ -15,7 +15,7 @@ import {
   UPLOAD_TEXTS,
   uploadKeyFromPath,
 } from './upload-rules.ts'
-import { saveUpload, UploadRefused } from './uploads.server.ts'
+import { makeMissingVariant, saveUpload, UploadRefused } from './uploads.server.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -112,7 +112,10 @@ export async function uploadedImageLoader({ request, context }: Args) {
   const notFound = () =>
     new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', ...NO_STORE } })
   if (!key) return notFound()
-  const stored = await context.get(servicesContext).files.get(key)
+  const { files } = context.get(servicesContext)
+  let stored = await files.get(key)
+  // An upload older than one of the widths (800) gets that variant made now, and kept.
+  if (!stored && (await makeMissingVariant(files, key))) stored = await files.get(key)
   if (!stored) return notFound()
   // An id is never reused, so what a URL names never changes.
   const headers = {

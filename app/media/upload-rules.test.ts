@@ -14,14 +14,14 @@ describe('upload rules', () => {
     expect(UPLOAD_TEXTS.hint).toBe('JPG, PNG, GIF, WebP (max 5MB)')
   })
 
-  it('gives an upload a URL the forms accept and a srcset of its three variants', () => {
+  it('gives an upload a URL the forms accept and a srcset of its four variants', () => {
     const id = newUploadId(Date.UTC(2026, 10, 23))
     expect(id).toMatch(/^[a-z0-9]+-[a-z0-9]+$/)
     const url = uploadUrl('products', id)
     expect(url).toBe(`/uploads/products/${id}-640.webp`)
     expect(isShopImageUrl(url)).toBe(true)
     expect(srcSetFor(url)).toBe(
-      `/uploads/products/${id}-320.webp 320w, /uploads/products/${id}-640.webp 640w, /uploads/products/${id}-960.webp 960w`,
+      `/uploads/products/${id}-320.webp 320w, /uploads/products/${id}-640.webp 640w, /uploads/products/${id}-800.webp 800w, /uploads/products/${id}-960.webp 960w`,
     )
     expect(isShopImageUrl(uploadUrl('thumbnails', id))).toBe(true)
   })
@@ -36,6 +36,7 @@ describe('upload rules', () => {
   it('serves only the shape of an upload’s URL, so no path can leave the uploads', () => {
     expect(uploadKeyFromPath('/uploads/products/mi2k3-abc123-960.webp')).toBe('products/mi2k3-abc123-960.webp')
     expect(uploadKeyFromPath('/uploads/thumbnails/x-320.webp')).toBe('thumbnails/x-320.webp')
+    expect(uploadKeyFromPath('/uploads/products/mi2k3-abc123-800.webp')).toBe('products/mi2k3-abc123-800.webp')
     for (const path of [
       '/uploads/products/../../auth-secret-640.webp',
       '/uploads/products/%2e%2e%2fsecret-640.webp',

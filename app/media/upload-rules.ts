@@ -1,7 +1,7 @@
 // The rules of an image upload that the browser and the server share: the spec's 5 MB limit and its
 // texts (sections 5, 8 and 9), the accepted kinds, and the shape of an upload's URL and storage key.
 // The browser's checks are only early feedback: the server judges the file by its content.
-import { IMAGE_WIDTHS } from '#app/shared/image-variants.ts'
+import { IMAGE_WIDTH_PATTERN } from '#app/shared/image-variants.ts'
 import { UPLOAD_FOLDERS, type UploadFolder } from './image-url.ts'
 
 export const MAX_UPLOAD_MB = 5
@@ -47,9 +47,7 @@ export function uploadUrl(folder: UploadFolder, id: string): string {
   return `/uploads/${uploadKey(folder, id, 640)}`
 }
 
-const SERVED = new RegExp(
-  `^/uploads/((?:${UPLOAD_FOLDERS.join('|')})/[a-z0-9-]+-(?:${IMAGE_WIDTHS.join('|')})\\.webp)$`,
-)
+const SERVED = new RegExp(`^/uploads/((?:${UPLOAD_FOLDERS.join('|')})/[a-z0-9-]+-(?:${IMAGE_WIDTH_PATTERN})\\.webp)$`)
 
 /**
  * The storage key a GET /uploads/... path names, or null for anything else. Only this one shape is

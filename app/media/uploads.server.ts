@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { FileStore } from '#app/platform/file-store.ts'
-import { type ImageFormat, ImageRejected, processImage } from './image-processing.server.ts'
+import { IMAGE_WIDTHS } from '#app/shared/image-variants.ts'
+import { type ImageFormat, ImageRejected, processImage, resizeVariant } from './image-processing.server.ts'
 import type { UploadFolder } from './image-url.ts'
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, uploadKey, uploadUrl } from './upload-rules.ts'
 
@@ -92,4 +93,33 @@ export async function saveUpload(
     })
   })
   return saved
+}
+
+const WIDEST = Math.max(...IMAGE_WIDTHS)
+const STORED_KEY = /^(.+)-(\d+)\.webp$/
+/** Variants being made right now, by key: a burst of requests for one makes it once. */
+const making = new Map<string, Promise<boolean>>()
+
+/**
+ * Makes a variant missing from the store out of the upload's widest one, and stores it: uploads stored
+ * before a width joined IMAGE_WIDTHS (800) get it on its first request, nothing runs at start-up.
+ * False when the upload has no widest variant either (no such upload). `key` is a served key
+ * (uploadKeyFromPath).
+ */
+export function makeMissingVariant(store: FileStore, key: string): Promise<boolean> {
+  const match = STORED_KEY.exec(key)
+  const width = Number(match?.[2])
+  if (!match || width >= WIDEST) return Promise.resolve(false)
+  let made = making.get(key)
+  if (!made) {
+    made = (async () => {
+      const source = await store.get(`${match[1]}-${WIDEST}.webp`)
+      if (!source) return false
+      const bytes = new Uint8Array(await new Response(source.body).arrayBuffer())
+      await store.put(key, await resizeVariant(bytes, width), 'image/webp')
+      return true
+    })().finally(() => making.delete(key))
+    making.set(key, made)
+  }
+  return made
 }

@@ -12,9 +12,11 @@ export function PushPrompt() {
   const { pathname } = useLocation()
   const [eligible, setEligible] = useState(false)
   useEffect(() => {
-    if (!pushSupported() || bannerSeen()) return
+    if (!pushSupported()) return
     let current = true
     // Notifications are ready once the service worker is: until then there is nothing to subscribe with.
+    // The flag is read then, not here: a page's first read of localStorage can take milliseconds,
+    // and here it ran in the same task as the page's hydration.
     void navigator.serviceWorker.ready.then(() => {
       if (current) setEligible(navigator.onLine && !bannerSeen())
     })

@@ -36,10 +36,6 @@ describe('pages readable offline', () => {
     expect(policy('/admin/products.data')).toBe('network-only')
   })
 
-  it("React Router's route discovery is kept for the links of stored pages", () => {
-    expect(policy('/__manifest?paths=%2Fproducts%2Fratlami-sev&version=abc')).toBe('page')
-  })
-
   it("the server's page cache keeps the same pages, but not their data requests", () => {
     expect(isPublicPage('/products/ratlami-sev')).toBe(true)
     expect(isPublicPage('/about')).toBe(true)

@@ -96,19 +96,6 @@ export function reloadDocumentAnswer(documentUrl: string): { status: 204; header
   }
 }
 
-/** Where React Router asks for the routes of the links on a page (its lazy route discovery). */
-export const ROUTE_DISCOVERY_PATH = '/__manifest'
-
-/**
- * What the worker answers a route discovery it cannot serve offline: React Router's "reload the
- * document" answer. Discovery for the links on a stored page then waits quietly (a failed fetch
- * would be logged as an error), and a link followed offline becomes a document navigation, which the
- * worker answers with the stored page or the offline page.
- */
-export function reloadDocumentForDiscovery(): { status: 204; headers: Record<string, string> } {
-  return { status: 204, headers: { 'X-Remix-Reload-Document': 'true' } }
-}
-
 export type CachePolicy =
   /** A visited page (document or its data): network first, the stored copy when offline. */
   | 'page'
@@ -127,8 +114,6 @@ export function cachePolicy(url: URL, origin: string): CachePolicy {
   if (pathname.startsWith('/images/') || pathname.startsWith('/uploads/') || pathname.startsWith('/icons/')) {
     return 'image'
   }
-  // React Router's route discovery: a stored page's links ask for it even offline.
-  if (pathname === ROUTE_DISCOVERY_PATH) return 'page'
   const page = pageOfDataRequest(pathname) ?? pathname
   return isReadableOffline(page) ? 'page' : 'network-only'
 }

@@ -70,7 +70,8 @@ async function buildServiceWorker(clientDir: string, log: (message: string) => v
       swDest: path.join(clientDir, 'sw.js'),
       globDirectory: clientDir,
       // The stylesheet: root.tsx links it itself (so it comes first in the head), outside the manifest.
-      globPatterns: [...STATIC_FILES, ...shellFiles, 'assets/*.css'],
+      // The route manifest: every page imports it (react-router.config.ts, routeDiscovery 'initial').
+      globPatterns: [...STATIC_FILES, ...shellFiles, `assets/${manifestFile}`, 'assets/*.css'],
       // Hashed names change with their content: no revision needed.
       dontCacheBustURLsMatching: /^assets\//,
       maximumFileSizeToCacheInBytes: 1024 * 1024,

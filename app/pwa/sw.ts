@@ -8,14 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, type Strategy } from 'workbox-strategies'
-import {
-  cachePolicy,
-  changesWhoIsSignedIn,
-  documentOfDataRequest,
-  ROUTE_DISCOVERY_PATH,
-  reloadDocumentAnswer,
-  reloadDocumentForDiscovery,
-} from './cache-rules.ts'
+import { cachePolicy, changesWhoIsSignedIn, documentOfDataRequest, reloadDocumentAnswer } from './cache-rules.ts'
 import { notificationTarget } from './notification-target.ts'
 import { showOfflineNotice } from './offline-notice-marker.ts'
 import { notificationFromPush } from './push-payload.ts'
@@ -119,10 +112,6 @@ registerRoute(({ request }) => request.mode === 'navigate', networkOnly, 'POST')
 registerRoute(({ url }) => url.origin === origin && documentOfDataRequest(url) !== null, networkOnly)
 
 setCatchHandler(async ({ request, url }) => {
-  if (url?.origin === origin && url.pathname === ROUTE_DISCOVERY_PATH) {
-    const { status, headers } = reloadDocumentForDiscovery()
-    return new Response(null, { status, headers })
-  }
   const target = request.method === 'GET' && url?.origin === origin ? documentOfDataRequest(url) : null
   if (target !== null) {
     const { status, headers } = reloadDocumentAnswer(target)

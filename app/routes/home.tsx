@@ -44,7 +44,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </div>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {loaderData.bestsellers.map((product) => (
-            <ProductCard key={product.id} product={product} />
+            <ProductCard key={product.id} product={product} showcase={settings.showcaseMode} />
           ))}
         </div>
       </section>

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { parseBrowseView } from '#app/catalog/browse.ts'
+import { parseBrowseView, showsHighlights } from '#app/catalog/browse.ts'
 import { ProductBrowser } from '#app/catalog/product-browser.tsx'
 import {
   browseProducts,
@@ -16,13 +16,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   try {
     const categories = await listShopCategories(db)
-    const view = parseBrowseView(new URL(request.url).searchParams, categories)
+    const params = new URL(request.url).searchParams
+    const view = parseBrowseView(params, categories)
+    // The featured and special-offer blocks are read only where they are shown.
+    const highlights = showsHighlights(params, categories)
     const [products, featured, offers] = await Promise.all([
       browseProducts(db, view),
-      listFeaturedProducts(db),
-      listSpecialOffers(db),
+      highlights ? listFeaturedProducts(db) : [],
+      highlights ? listSpecialOffers(db) : [],
     ])
-    return { products, featured, offers, categories, unavailable: false }
+    // A product in a block and in the list is one object, so the page's data carries it once.
+    const listed = new Map(products.map((product) => [product.id, product]))
+    const same = (cards: typeof products) => cards.map((card) => listed.get(card.id) ?? card)
+    return { products, featured: same(featured), offers: same(offers), categories, unavailable: false }
   } catch (error) {
     // Spec: a failed fetch is logged and the list stays empty; the page says so instead of erroring.
     context.get(requestContext).log.error({ err: error }, 'could not load the product list')

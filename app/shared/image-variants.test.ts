@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { srcSetFor } from './image-variants.ts'
 
 describe('image variants', () => {
-  it('lists the three widths of a shop image', () => {
-    expect(srcSetFor('/images/products/ratlami-sev-640.webp')).toBe(
-      '/images/products/ratlami-sev-320.webp 320w, /images/products/ratlami-sev-640.webp 640w, /images/products/ratlami-sev-960.webp 960w',
-    )
+  it('lists the four widths of a shop image, 800 among them, from any one of them', () => {
+    const all =
+      '/images/products/ratlami-sev-320.webp 320w, /images/products/ratlami-sev-640.webp 640w, /images/products/ratlami-sev-800.webp 800w, /images/products/ratlami-sev-960.webp 960w'
+    expect(srcSetFor('/images/products/ratlami-sev-640.webp')).toBe(all)
+    expect(srcSetFor('/images/products/ratlami-sev-800.webp')).toBe(all)
   })
 
   it('leaves other images alone', () => {

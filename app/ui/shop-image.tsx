@@ -31,11 +31,16 @@ export function ShopImage({
   // The source that failed to load: a new `src` (an admin picking another image) starts afresh.
   const [failedSrc, setFailedSrc] = useState<string | null>(null)
   const failed = !src || failedSrc === src
+  // The source that has loaded: the skeleton's pulse stops then. It ran for ever behind the picture,
+  // and in a card laid out only near the screen (content-visibility) it restyled the page every frame.
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null)
   const image = useRef<HTMLImageElement>(null)
-  // An error before hydration fired no React event: look at the element once mounted.
+  // A load or an error before hydration fired no React event: look at the element once mounted.
   useEffect(() => {
     const element = image.current
-    if (src && element?.complete && element.naturalWidth === 0) setFailedSrc(src)
+    if (!src || !element?.complete) return
+    if (element.naturalWidth === 0) setFailedSrc(src)
+    else setLoadedSrc(src)
   }, [src])
 
   return (
@@ -47,7 +52,7 @@ export function ShopImage({
         </div>
       ) : (
         <>
-          <div className="absolute inset-0 animate-pulse bg-muted" aria-hidden />
+          {loadedSrc !== src && <div className="absolute inset-0 animate-pulse bg-muted" aria-hidden />}
           <img
             ref={image}
             src={src ?? undefined}
@@ -59,6 +64,7 @@ export function ShopImage({
             loading={priority || eager ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
+            onLoad={() => setLoadedSrc(src)}
             onError={() => setFailedSrc(src)}
             className="relative size-full object-cover"
           />

@@ -77,11 +77,14 @@ test.describe('blog list', () => {
     await expect(cards.filter({ hasText: SATWIK.title }).getByText(SATWIK.date)).toBeVisible()
   })
 
-  test('a post without a picture shows the fallback image, in three widths', async ({ page }) => {
+  test('a post without a picture shows the fallback image, in four widths', async ({ page }) => {
     await page.goto('/blog')
     const image = page.getByRole('article').filter({ hasText: CRISP.title }).locator('img')
     await expect(image).toHaveAttribute('src', '/images/blog-fallback-640.webp')
-    await expect(image).toHaveAttribute('srcset', /blog-fallback-320\.webp 320w.*blog-fallback-960\.webp 960w/)
+    await expect(image).toHaveAttribute(
+      'srcset',
+      /blog-fallback-320\.webp 320w.*blog-fallback-800\.webp 800w, \/images\/blog-fallback-960\.webp 960w/,
+    )
     await image.scrollIntoViewIfNeeded()
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0)
   })

@@ -208,7 +208,7 @@ test('changing a product’s slug sends its old address to the new one', async (
   await expect(page.getByRole('heading', { level: 1, name: `${name} Classic` })).toBeVisible()
 })
 
-test('the owner uploads a photo for a product: a refused file leaves the image as it was, a photo shows in the shop as WebP at three widths', async ({
+test('the owner uploads a photo for a product: a refused file leaves the image as it was, a photo shows in the shop as WebP at four widths', async ({
   page,
   shop,
 }) => {
@@ -242,7 +242,7 @@ test('the owner uploads a photo for a product: a refused file leaves the image a
   const src = await image.getAttribute('src')
   expect(src).toMatch(/^\/uploads\/products\/[a-z0-9-]+-640\.webp$/)
   const srcset = await image.getAttribute('srcset')
-  for (const width of [320, 640, 960]) expect(srcset).toContain(`-${width}.webp ${width}w`)
+  for (const width of [320, 640, 800, 960]) expect(srcset).toContain(`-${width}.webp ${width}w`)
   const served = await page.request.get(src!)
   expect(served.status()).toBe(200)
   expect(served.headers()['content-type']).toBe('image/webp')

@@ -269,6 +269,28 @@ test.describe('a product page', () => {
     await expect(image).toHaveAttribute('fetchpriority', 'high')
   })
 
+  test('a phone loads the 800 px picture, preloaded with the srcset and sizes the picture has', async ({
+    page,
+  }, info) => {
+    test.skip(info.project.name !== 'phone', 'the 800 px variant is the phone’s (360 px wide at 2.625x here)')
+    const pictures: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/images/products/ujjaini-sev-')) pictures.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/products/ujjaini-sev')
+    const image = page.getByRole('img', { name: 'Ujjaini Sev' })
+    await expect(image).toHaveJSProperty('complete', true)
+    expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/ujjaini-sev-800\.webp$/)
+    const srcset = await image.getAttribute('srcset')
+    expect(srcset).toContain('/images/products/ujjaini-sev-800.webp 800w')
+    // React preloads the LCP picture in the head with the same choice, so it is fetched once, early.
+    const preload = page.locator('head link[rel="preload"][as="image"][imagesrcset]')
+    await expect(preload).toHaveAttribute('imagesrcset', srcset!)
+    await expect(preload).toHaveAttribute('imagesizes', (await image.getAttribute('sizes'))!)
+    await expect(preload).toHaveAttribute('fetchpriority', 'high')
+    expect(pictures).toEqual(['/images/products/ujjaini-sev-800.webp'])
+  })
+
   test('a discounted product shows its selling price and MRP for every size', async ({ page }) => {
     await page.goto('/products/spicy-mixture')
     await expect(page.getByText('20% OFF').first()).toBeVisible()

@@ -20,7 +20,7 @@ function upload(api: APIRequestContext, file: { name: string; mimeType: string; 
   return api.post('/admin/uploads', { multipart: { folder, file }, headers: { origin: baseURL() } })
 }
 
-test('the admin uploads a phone photo; the shop serves its three variants upright, without GPS, cached for ever', async ({
+test('the admin uploads a phone photo; the shop serves its four variants upright, without GPS, cached for ever', async ({
   page,
 }) => {
   const photo = await phonePhotoWithGps(1600, 1200)
@@ -33,7 +33,7 @@ test('the admin uploads a phone photo; the shop serves its three variants uprigh
   // Anyone may fetch an image: a shopper's browser, with no cookies.
   const shopper = await playwrightRequest.newContext({ baseURL: baseURL(), storageState: NOBODY })
   try {
-    for (const width of [320, 640, 960]) {
+    for (const width of [320, 640, 800, 960]) {
       const response = await shopper.get(url.replace('-640.webp', `-${width}.webp`))
       expect(response.status()).toBe(200)
       expect(response.headers()['content-type']).toBe('image/webp')

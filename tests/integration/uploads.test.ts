@@ -242,7 +242,7 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
     await database?.close()
   })
 
-  it('stores a phone photo as three upright WebP variants without its GPS position, and audits it', async () => {
+  it('stores a phone photo as four upright WebP variants without its GPS position, and audits it', async () => {
     const photo = await phonePhotoWithGps(1600, 1200)
     expect(exifHasGps((await sharp(photo).metadata()).exif)).toBe(true)
     const answer = await upload(form(fileOf(photo, 'IMG_2031.jpg', { type: 'image/jpeg' })))
@@ -253,7 +253,7 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
     expect(isShopImageUrl(url)).toBe(true)
     expect(url).not.toContain('IMG')
 
-    for (const width of [320, 640, 960]) {
+    for (const width of [320, 640, 800, 960]) {
       const response = await fetchUpload(url.replace('-640.webp', `-${width}.webp`))
       expect(response.status).toBe(200)
       const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
@@ -403,6 +403,35 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
       const notFound = await fetchUpload(missing)
       expect(notFound.status, missing).toBe(404)
     }
+  })
+
+  it('makes the 800 px variant of an upload stored before that width existed on its first request, once', async () => {
+    const answer = await upload(form(fileOf(await phonePhotoWithGps(1600, 1200), 'old.jpg', { type: 'image/jpeg' })))
+    const { url } = answer.body as { url: string }
+    // As an upload stored by an earlier version of the shop: 320, 640 and 960 only.
+    const file = path.join(uploadsDir, url.replace(/^\/uploads\//, '').replace('-640.webp', '-800.webp'))
+    rmSync(file)
+    const wide = url.replace('-640.webp', '-800.webp')
+
+    const first = await fetchUpload(wide)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    const metadata = await sharp(Buffer.from(await first.arrayBuffer())).metadata()
+    expect(metadata).toMatchObject({ format: 'webp', width: 800, height: Math.round((800 * 4) / 3) })
+    expect(metadata.exif).toBeUndefined()
+    expect(readdirSync(path.dirname(file))).toContain(path.basename(file))
+    // Kept in the store: the next request is served as stored, with the same validator.
+    const second = await fetchUpload(wide)
+    expect(second.status).toBe(200)
+    expect(second.headers.get('ETag')).toBe(first.headers.get('ETag'))
+
+    // A narrow picture's variant is never wider than the picture; an unknown upload stays a 404.
+    const small = await upload(form(fileOf(await smallPng(400, 300), 'small.png', { type: 'image/png' })))
+    const smallUrl = (small.body as { url: string }).url
+    rmSync(path.join(uploadsDir, smallUrl.replace(/^\/uploads\//, '').replace('-640.webp', '-800.webp')))
+    const narrow = await fetchUpload(smallUrl.replace('-640.webp', '-800.webp'))
+    expect(await sharp(Buffer.from(await narrow.arrayBuffer())).metadata()).toMatchObject({ width: 400, height: 300 })
+    expect((await fetchUpload(url.replace(/[a-z0-9]+-640/, 'nobody-800'))).status).toBe(404)
   })
 
   it('stores an upload in the S3 bucket when one is configured, and serves it from there', async () => {
