@@ -2,7 +2,6 @@ import { type ReactNode, useEffect } from 'react'
 import {
   data,
   isRouteErrorResponse,
-  Link,
   type LinkDescriptor,
   Links,
   Meta,
@@ -12,11 +11,16 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import type { Route } from './+types/root'
 import { getViewer } from './accounts/session.server.ts'
 import stylesheet from './app.css?url'
 import { CartToasts } from './cart/cart-form.tsx'
 import { type CartView, loadCartView } from './cart/cart-session.server.ts'
+import { DevanagariFont } from './i18n/devanagari-font.tsx'
+import { localeMiddleware } from './i18n/locale.server.ts'
+import { HTML_LANG, pathWithoutLocale } from './i18n/locale.ts'
+import { getLocale } from './i18n/page-locale.ts'
 import { PushPrompt } from './notifications/push-prompt.tsx'
 import { INPUT_TEXTS } from './platform/input-texts.ts'
 import { refuseUnreadableInput } from './platform/request-input.server.ts'
@@ -32,7 +36,8 @@ import { SiteHeader } from './shell/site-header.tsx'
 import { Button } from './ui/button.tsx'
 import { Toasts, toast } from './ui/toast.tsx'
 
-export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableInput]
+// The language first: a refused request's error page is shown in the page's language too.
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, refuseUnreadableInput]
 const INPUT_REFUSALS = new Set<unknown>(Object.values(INPUT_TEXTS))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -88,17 +93,19 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
+  const locale = getLocale()
   useEffect(() => {
     // Production only: the development server builds no service worker. A chunk of its own, after
     // the page has loaded, so shop pages' first load stays as small as it was.
     if (import.meta.env.PROD) void import('./pwa/register-service-worker.ts').then((m) => m.registerServiceWorker())
   }, [])
   return (
-    <html lang="en-IN">
+    <html lang={HTML_LANG[locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        {locale === 'hi' && <DevanagariFont />}
         <Meta />
         <Links />
       </head>
@@ -156,7 +163,7 @@ function Frame({
       </a>
       <SiteHeader shopName={settings.shopName} user={user} cart={cart} />
       <main id="main" className="flex-1">
-        {pathname !== '/' && <Breadcrumb pathname={pathname} />}
+        {pathWithoutLocale(pathname) !== '/' && <Breadcrumb pathname={pathname} />}
         {children}
       </main>
       <SiteFooter settings={settings} />

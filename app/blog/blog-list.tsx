@@ -1,5 +1,5 @@
 import { BookOpen } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import { ShopAndStoryLinks } from '#app/shell/shop-and-story-links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'

@@ -1,5 +1,5 @@
 import { ArrowLeft, EyeOff } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
 import { ArticlePending, useLoadingPost } from './article-pending.tsx'

@@ -1,5 +1,5 @@
 import { ArrowLeft, BookX } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import { Button } from '#app/ui/button.tsx'
 
 /** The spec's not-found state of a post: an unknown slug, a draft, or a post that could not be read. */

@@ -4,6 +4,7 @@
 import { ShoppingCart } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
+import { localize } from '#app/i18n/links.tsx'
 import type { CartView } from './cart-session.server.ts'
 import { itemCountLabel } from './item-count.ts'
 
@@ -22,7 +23,7 @@ export function CartDrawer({ cart, signedIn }: { cart: CartView; signedIn: boole
     <>
       <a
         ref={button}
-        href="/checkout"
+        href={localize('/checkout')}
         onClick={(event) => {
           event.preventDefault()
           setWanted(true)

@@ -3,7 +3,8 @@
 // blocks, and the list itself with skeleton cards while a new list loads.
 import { ChevronDown, Search, SearchX } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
+import { useLocation, useNavigate, useNavigation } from 'react-router'
+import { Link, localize } from '#app/i18n/links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import {
   type BrowseView,
@@ -140,7 +141,7 @@ function BrowseForm({ view, categories }: { view: BrowseView; categories: string
   function show(next: Partial<BrowseView>, { replace = false } = {}) {
     clearTimeout(debounce.current)
     const search = browseSearch({ ...view, q, ...next })
-    navigate(`/products${search}`, { preventScrollReset: true, replace })
+    navigate(localize(`/products${search}`), { preventScrollReset: true, replace })
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -159,7 +160,7 @@ function BrowseForm({ view, categories }: { view: BrowseView; categories: string
     <search aria-label="Find namkeen">
       <form
         method="get"
-        action="/products"
+        action={localize('/products')}
         onSubmit={onSubmit}
         className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:gap-4 sm:p-5 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
       >

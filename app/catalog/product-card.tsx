@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react'
-import { Link } from 'react-router'
 import { AddToCartCompact } from '#app/cart/add-to-cart.tsx'
+import { Link } from '#app/i18n/links.tsx'
 import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'

@@ -3,8 +3,8 @@
 // size choice with Add to Cart (or the showcase-mode note).
 import { ArrowLeft, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { AddToCartSizes } from '#app/cart/add-to-cart.tsx'
+import { Link } from '#app/i18n/links.tsx'
 import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'

@@ -3,10 +3,11 @@
 // it first and the button reads 'Processing Order...' while the order is placed.
 import { CircleAlert, ShieldCheck, ShoppingCart, Truck } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
 import type { CartView } from '#app/cart/cart-session.server.ts'
 import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
+import { Form, Link } from '#app/i18n/links.tsx'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'

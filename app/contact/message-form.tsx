@@ -1,6 +1,7 @@
 import { CircleAlert, Send } from 'lucide-react'
 import { type FocusEvent, type FormEvent, useRef, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { Form } from '#app/i18n/links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import {

@@ -2,7 +2,7 @@
 // approved reviews marked 'Verified buyer', and the viewer's own part: the form when they received
 // the product and have not reviewed it, or what became of their review.
 import { BadgeCheck, CircleCheck, LogIn, MessageSquareText } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { MY_REVIEW_STATUS, REVIEW_NOTICES, REVIEW_SECTION_ID, type ReviewNotice } from './review-form.ts'

@@ -1,6 +1,7 @@
 import { CircleAlert, PackageSearch } from 'lucide-react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, useNavigation } from 'react-router'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
+import { Form } from '#app/i18n/links.tsx'
 import { formatOrderDate, StatusBadge, StatusHistory } from '#app/orders/order-bits.tsx'
 import { orderNumber, PAYMENT_STATUS_LABEL, type PaymentStatus, paymentMethodLabel } from '#app/orders/status.ts'
 import { lookUpOrder, TRACKING_FIELDS } from '#app/orders/track-order.server.ts'

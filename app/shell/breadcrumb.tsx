@@ -1,5 +1,7 @@
 import { ChevronRight } from 'lucide-react'
-import { Link, useMatches } from 'react-router'
+import { useMatches } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { pathWithoutLocale } from '#app/i18n/locale.ts'
 import { breadcrumbTrail, hasCrumbs } from './breadcrumb-trail.ts'
 
 /**
@@ -11,7 +13,7 @@ export function Breadcrumb({ pathname }: { pathname: string }) {
   const trail =
     named && hasCrumbs(named.handle)
       ? [{ label: 'Home', path: '/' }, ...named.handle.crumbs(named.params)]
-      : breadcrumbTrail(pathname)
+      : breadcrumbTrail(pathWithoutLocale(pathname))
   if (trail.length < 2) return null
   return (
     <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-4 pt-4 text-sm text-muted-foreground">

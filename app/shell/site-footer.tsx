@@ -1,5 +1,5 @@
 import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import { PushSwitchSlot } from '#app/notifications/push-prompt.tsx'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { whatsappHref } from '#app/shared/phone.ts'

@@ -1,8 +1,10 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Form, Link, NavLink, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { CartDrawer } from '#app/cart/cart-drawer.tsx'
 import type { CartView } from '#app/cart/cart-session.server.ts'
+import { LanguageSwitch } from '#app/i18n/language-switch.tsx'
+import { Form, Link, NavLink } from '#app/i18n/links.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { Logo } from './logo.tsx'
 import { NAV_LINKS } from './nav-links.ts'
@@ -49,6 +51,7 @@ export function SiteHeader({
           <LoginToggle user={user} className="ml-2 px-4 py-2 text-sm" />
         </nav>
         <div className="flex items-center gap-1">
+          <LanguageSwitch />
           {cart && <CartDrawer cart={cart} signedIn={user !== null} />}
           <MobileMenu user={user} />
         </div>
