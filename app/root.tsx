@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import type { Route } from './+types/root'
 import { getViewer } from './accounts/session.server.ts'
 import stylesheet from './app.css?url'
@@ -72,10 +73,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
   error
     ? [
         {
-          title:
-            isRouteErrorResponse(error) && error.status === 404
-              ? 'Page not found | Malwa Namkeen'
-              : 'Something went wrong | Malwa Namkeen',
+          title: isRouteErrorResponse(error) && error.status === 404 ? m.page_not_found_title() : m.error_page_title(),
         },
         { name: 'robots', content: 'noindex' },
       ]
@@ -148,10 +146,10 @@ function Frame({
   const { pathname } = useLocation()
   const notice = cart?.notice
   useEffect(() => {
-    if (notice) toast('Your cart', { description: notice })
+    if (notice) toast(m.toast_your_cart(), { description: notice })
   }, [notice])
   useEffect(() => {
-    if (cartFailed) toast.error('Error', { description: 'Failed to load cart' })
+    if (cartFailed) toast.error(m.toast_error(), { description: m.cart_failed_to_load() })
   }, [cartFailed])
   return (
     <>
@@ -159,7 +157,7 @@ function Frame({
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {m.skip_to_content()}
       </a>
       <SiteHeader shopName={settings.shopName} user={user} cart={cart} />
       <main id="main" className="flex-1">
@@ -183,18 +181,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <NotFoundContent />
     ) : refusal ? (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">We could not take that</h1>
+        <h1 className="text-3xl font-bold">{m.refused_title()}</h1>
         <p className="mt-4 text-muted-foreground">{refusal}</p>
         <Button asChild className="mt-8">
-          <Link to="/">Return to Home</Link>
+          <Link to="/">{m.return_home()}</Link>
         </Button>
       </div>
     ) : (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">Something went wrong</h1>
-        <p className="mt-4 text-muted-foreground">Something went wrong. Please try again.</p>
+        <h1 className="text-3xl font-bold">{m.error_title()}</h1>
+        <p className="mt-4 text-muted-foreground">{m.error_text()}</p>
         <Button asChild className="mt-8">
-          <Link to="/">Return to Home</Link>
+          <Link to="/">{m.return_home()}</Link>
         </Button>
       </div>
     )

@@ -11,8 +11,6 @@ export const MESSAGE_OPTIONS = {
   // The locale is never found by Paraglide's own strategies: app/i18n sets getLocale (per request on
   // the server, from the page's address in the browser); baseLocale keeps cookie and URL code out.
   strategy: ['baseLocale'],
-  // Vite replaces import.meta.env.SSR, so the browser bundle carries no server-only branch.
-  isServer: 'import.meta.env.SSR',
   emitReadme: false,
   emitPrettierIgnore: false,
   includeEslintDisableComment: false,

@@ -28,8 +28,8 @@ export interface SeoInput {
 
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const preset = input.preset ? SEO_PRESETS[input.preset] : undefined
-  const title = input.title ?? preset?.title ?? 'Malwa Namkeen'
-  const description = input.description ?? preset?.description ?? SEO_PRESETS.home.description
+  const title = input.title ?? preset?.title() ?? 'Malwa Namkeen'
+  const description = input.description ?? preset?.description() ?? SEO_PRESETS.home.description()
   const url = absoluteUrl(input.origin, input.path)
   const image = absoluteUrl(input.origin, input.image ?? DEFAULT_OG_IMAGE)
 
