@@ -21,7 +21,7 @@ export const BUILD_INPUTS = [
   'scripts/precompress.ts',
   // The messages: compiled into app/paraglide by the build itself, so a changed message changes the build.
   'messages',
-  'project.inlang',
+  'project.inlang/settings.json',
   'scripts/messages.ts',
 ]
 

@@ -2,7 +2,7 @@
 // request in an AsyncLocalStorage that Paraglide's getLocale() reads, so concurrent requests never
 // share one. The header's switch is remembered in a cookie. docs/decisions/024-hindi.md.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { createContext, type MiddlewareFunction, redirect } from 'react-router'
+import { type MiddlewareFunction, redirect } from 'react-router'
 import { overwriteServerAsyncLocalStorage } from '#app/paraglide/runtime.js'
 import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
@@ -18,9 +18,6 @@ import {
 
 const storage = new AsyncLocalStorage<{ locale?: Locale }>()
 overwriteServerAsyncLocalStorage(storage)
-
-/** The request's language, for loaders and actions that read it from the context. */
-export const localeContext = createContext<Locale>('en')
 
 const YEAR = 60 * 60 * 24 * 365
 
@@ -71,7 +68,6 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
     }
     throw redirect(redirectTo, { headers })
   }
-  context.set(localeContext, locale)
   const response = await storage.run({ locale }, next)
   if (locale === 'hi') {
     const location = response.headers.get('Location')

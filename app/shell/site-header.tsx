@@ -52,7 +52,8 @@ export function SiteHeader({
           <LoginToggle user={user} className="ml-2 px-4 py-2 text-sm" />
         </nav>
         <div className="flex items-center gap-1">
-          <LanguageSwitch />
+          {/* On phones it is in the menu: the bar has room for the logo, the cart and the menu only. */}
+          <LanguageSwitch className="hidden md:flex" />
           {cart && <CartDrawer cart={cart} signedIn={user !== null} />}
           <MobileMenu user={user} />
         </div>
@@ -115,6 +116,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
             {link.label()}
           </NavLink>
         ))}
+        <LanguageSwitch className="px-1.5 text-base" />
         <LoginToggle user={user} className="mt-2 block w-full px-4 py-3 text-center text-base" />
       </nav>
     </details>

@@ -34,6 +34,8 @@ const ALLOWED = new Set([
   'UPI',
   'OTP',
   'WhatsApp',
+  'Facebook',
+  'X',
   'A-Z',
 ])
 
@@ -90,9 +92,14 @@ for (const path of HINDI_PAGES) {
   })
 }
 
-test("the header's switch keeps the page, round-trips, and is remembered", async ({ page }) => {
+test("the header's switch keeps the page, round-trips, and is remembered", async ({ page, isMobile }) => {
+  // On a phone the switch is in the menu.
+  const openMenu = async (name: string) => {
+    if (isMobile) await page.getByLabel(name).click()
+  }
   await page.goto('/products')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN')
+  await openMenu('Menu')
   await page.getByRole('link', { name: 'हिन्दी' }).click()
   await expect(page).toHaveURL(/\/hi\/products$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi')
@@ -106,6 +113,7 @@ test("the header's switch keeps the page, round-trips, and is remembered", async
   await expect(page).toHaveURL(/\/hi\/products$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('हमारे उत्पाद')
   // And back to English, which is then remembered.
+  await openMenu('मेन्यू')
   await page.getByRole('link', { name: 'English' }).click()
   await expect(page).toHaveURL(/\/products$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN')
