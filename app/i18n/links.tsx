@@ -13,9 +13,8 @@ export function localize(href: string): string {
 
 /** A link target in the page's language. */
 export function localizeTo(to: To): To {
-  const locale = getLocale()
-  if (typeof to === 'string') return localizedHref(to, locale)
-  return to.pathname ? { ...to, pathname: localizedHref(to.pathname, locale) } : to
+  if (typeof to === 'string') return localize(to)
+  return to.pathname ? { ...to, pathname: localize(to.pathname) } : to
 }
 
 export function Link({ to, ...props }: ComponentProps<typeof RouterLink>) {

@@ -4,12 +4,9 @@
 // docs/decisions/024-hindi.md.
 export const LOCALES = ['en', 'hi'] as const
 export type Locale = (typeof LOCALES)[number]
-export const BASE_LOCALE: Locale = 'en'
 
-/** The value of `<html lang>` and of hreflang for each language. */
+/** The value of `<html lang>` for each language (hreflang uses the bare codes). */
 export const HTML_LANG: Record<Locale, string> = { en: 'en-IN', hi: 'hi' }
-/** For Intl (numbers, dates): rupees keep Indian grouping in both. */
-export const INTL_LOCALE: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN' }
 
 /** The cookie that remembers the language a visitor chose with the header's switch. */
 export const LOCALE_COOKIE = 'lang'
