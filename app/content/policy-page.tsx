@@ -1,7 +1,6 @@
 import { CalendarDays, ChevronDown, Mail, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, NavLink } from '#app/i18n/links.tsx'
-import { m } from '#app/paraglide/messages.js'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { telHref } from '#app/shared/phone.ts'
 import { POLICY_LINKS } from '#app/shell/nav-links.ts'
