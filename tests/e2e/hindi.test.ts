@@ -7,14 +7,13 @@ import { demoSettings } from '#app/demo/settings.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 
 /** Hindi pages whose every text goes through the message catalogue. */
-const TRANSLATED_PAGES = ['/hi', '/hi/products', '/hi/no-such-page']
+const TRANSLATED_PAGES = ['/hi', '/hi/products', '/hi/contact', '/hi/no-such-page']
 
 /** Pages a shopper reaches in Hindi without signing in, for axe. */
 const HINDI_PAGES = [
   ...TRANSLATED_PAGES,
   '/hi/products/premium-ratlami-sev',
   '/hi/about',
-  '/hi/contact',
   '/hi/faq',
   '/hi/blog',
   '/hi/auth',
@@ -35,6 +34,8 @@ const ALLOWED = new Set([
   'OTP',
   'WhatsApp',
   'Facebook',
+  'Google',
+  'Maps',
   'X',
   'A-Z',
 ])
@@ -47,6 +48,8 @@ const OWNER_DATA = [
     demoSettings.address,
     demoSettings.email,
     demoSettings.qualityTagline,
+    demoSettings.grievanceOfficerName,
+    demoSettings.grievanceOfficerEmail,
     ...demoSettings.socialLinks.map((link) => link.label),
     ...demoSettings.testimonials.flatMap((testimonial) => [testimonial.quote, testimonial.name, testimonial.city]),
   ],
