@@ -16,7 +16,14 @@ import { browseSearch, categoryName } from './browse.ts'
 import { sellingPrice } from './pricing.ts'
 import { RatingSummary } from './product-card.tsx'
 import type { ProductDetails as Product } from './products.server.ts'
-import { isAvailable, priceOf, SIZES, sizeName } from './sizes.ts'
+import { isAvailable, priceOf, SIZES, type Size, sizeName } from './sizes.ts'
+
+/** As a pack label states it (the metric unit after a space: '250 g'). */
+const NET_WEIGHT: Record<Size, () => string> = {
+  '250g': m.net_weight_250g,
+  '500g': m.net_weight_500g,
+  '1kg': m.net_weight_1kg,
+}
 
 export function ProductDetails({
   product,
@@ -206,7 +213,7 @@ function PackLabel({ product }: { product: Product }) {
     {
       term: m.net_weight(),
       detail: m.per_pack({
-        weights: eitherOf(SIZES.filter((size) => priceOf(product, size) > 0).map((size) => sizeName(size))),
+        weights: eitherOf(SIZES.filter((size) => priceOf(product, size) > 0).map((size) => NET_WEIGHT[size]())),
       }),
     },
     ...(product.bestBeforeDays
@@ -232,7 +239,7 @@ function PackLabel({ product }: { product: Product }) {
   )
 }
 
-/** '250g, 500g or 1kg' (written out, so server and browser render the same text). */
+/** '250 g, 500 g or 1 kg' (written out, so server and browser render the same text). */
 function eitherOf(items: string[]): string {
   return items.length < 2
     ? (items[0] ?? '')
