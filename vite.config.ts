@@ -1,13 +1,24 @@
+import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { serviceWorker } from './app/pwa/service-worker-build.ts'
 import { shopChunks } from './app/shell/shop-chunks.ts'
 import { buildFingerprint } from './scripts/build-fingerprint.ts'
+import { MESSAGE_OPTIONS } from './scripts/messages.ts'
 import { precompress } from './scripts/precompress.ts'
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), serviceWorker(), precompress(), shopChunks(), buildFingerprint()],
+  plugins: [
+    // First: the message functions exist before React Router reads the routes that import them.
+    paraglideVitePlugin(MESSAGE_OPTIONS),
+    tailwindcss(),
+    reactRouter(),
+    serviceWorker(),
+    precompress(),
+    shopChunks(),
+    buildFingerprint(),
+  ],
   build: { target: 'es2022' },
   // The server build carries the icons and Radix parts the app uses, not the packages' whole bundles
   // (lucide-react's CommonJS bundle alone is 1.3 MB of source the server would parse and keep).

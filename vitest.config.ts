@@ -6,6 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // The tests import the compiled message functions (app/paraglide): compiled first.
+          globalSetup: ['./scripts/messages.ts'],
           include: ['app/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
@@ -13,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          globalSetup: ['./scripts/messages.ts'],
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           // Each file opens its own databases; PGlite start-up is CPU-bound on two cores.

@@ -2,7 +2,6 @@ import { type ReactNode, useEffect } from 'react'
 import {
   data,
   isRouteErrorResponse,
-  Link,
   type LinkDescriptor,
   Links,
   Meta,
@@ -12,11 +11,17 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import type { Route } from './+types/root'
 import { getViewer } from './accounts/session.server.ts'
 import stylesheet from './app.css?url'
 import { CartToasts } from './cart/cart-form.tsx'
 import { type CartView, loadCartView } from './cart/cart-session.server.ts'
+import { DevanagariFont } from './i18n/devanagari-font.tsx'
+import { localeMiddleware } from './i18n/locale.server.ts'
+import { HTML_LANG, pathWithoutLocale } from './i18n/locale.ts'
+import { getLocale } from './i18n/page-locale.ts'
 import { PushPrompt } from './notifications/push-prompt.tsx'
 import { INPUT_TEXTS } from './platform/input-texts.ts'
 import { refuseUnreadableInput } from './platform/request-input.server.ts'
@@ -32,7 +37,8 @@ import { SiteHeader } from './shell/site-header.tsx'
 import { Button } from './ui/button.tsx'
 import { Toasts, toast } from './ui/toast.tsx'
 
-export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableInput]
+// The language first: a refused request's error page is shown in the page's language too.
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, refuseUnreadableInput]
 const INPUT_REFUSALS = new Set<unknown>(Object.values(INPUT_TEXTS))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,10 +73,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
   error
     ? [
         {
-          title:
-            isRouteErrorResponse(error) && error.status === 404
-              ? 'Page not found | Malwa Namkeen'
-              : 'Something went wrong | Malwa Namkeen',
+          title: isRouteErrorResponse(error) && error.status === 404 ? m.page_not_found_title() : m.error_page_title(),
         },
         { name: 'robots', content: 'noindex' },
       ]
@@ -88,17 +91,19 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
+  const locale = getLocale()
   useEffect(() => {
     // Production only: the development server builds no service worker. A chunk of its own, after
     // the page has loaded, so shop pages' first load stays as small as it was.
     if (import.meta.env.PROD) void import('./pwa/register-service-worker.ts').then((m) => m.registerServiceWorker())
   }, [])
   return (
-    <html lang="en-IN">
+    <html lang={HTML_LANG[locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        {locale === 'hi' && <DevanagariFont />}
         <Meta />
         <Links />
       </head>
@@ -141,10 +146,10 @@ function Frame({
   const { pathname } = useLocation()
   const notice = cart?.notice
   useEffect(() => {
-    if (notice) toast('Your cart', { description: notice })
+    if (notice) toast(m.toast_your_cart(), { description: notice })
   }, [notice])
   useEffect(() => {
-    if (cartFailed) toast.error('Error', { description: 'Failed to load cart' })
+    if (cartFailed) toast.error(m.toast_error(), { description: m.cart_failed_to_load() })
   }, [cartFailed])
   return (
     <>
@@ -152,11 +157,11 @@ function Frame({
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {m.skip_to_content()}
       </a>
       <SiteHeader shopName={settings.shopName} user={user} cart={cart} />
       <main id="main" className="flex-1">
-        {pathname !== '/' && <Breadcrumb pathname={pathname} />}
+        {pathWithoutLocale(pathname) !== '/' && <Breadcrumb pathname={pathname} />}
         {children}
       </main>
       <SiteFooter settings={settings} />
@@ -176,18 +181,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <NotFoundContent />
     ) : refusal ? (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">We could not take that</h1>
+        <h1 className="text-3xl font-bold">{m.refused_title()}</h1>
         <p className="mt-4 text-muted-foreground">{refusal}</p>
         <Button asChild className="mt-8">
-          <Link to="/">Return to Home</Link>
+          <Link to="/">{m.return_home()}</Link>
         </Button>
       </div>
     ) : (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">Something went wrong</h1>
-        <p className="mt-4 text-muted-foreground">Something went wrong. Please try again.</p>
+        <h1 className="text-3xl font-bold">{m.error_title()}</h1>
+        <p className="mt-4 text-muted-foreground">{m.error_text()}</p>
         <Button asChild className="mt-8">
-          <Link to="/">Return to Home</Link>
+          <Link to="/">{m.return_home()}</Link>
         </Button>
       </div>
     )

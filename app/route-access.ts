@@ -4,6 +4,7 @@
 // as every role to the production server, with real accounts, and checks the answers and that nothing
 // of one customer reaches another. The admin's routes come from ADMIN_ENDPOINTS (app/admin).
 import { ADMIN_ENDPOINTS } from './admin/admin-routes.ts'
+import { hasHindiVersion, localizedHref } from './i18n/locale.ts'
 import routes from './routes.ts'
 
 /** The four callers: nobody, the customer whose order, cart and address the drill makes, another customer, the admin. */
@@ -472,4 +473,29 @@ function adminRoutes(): RouteAccess[] {
   return [...byRoute].map(([route, requests]) => ({ route, audience: 'admin', requests }))
 }
 
-export const ROUTE_ACCESS: readonly RouteAccess[] = [...SHOP_ROUTES, ...adminRoutes()]
+/**
+ * The shop's pages in Hindi (/hi/..., docs/decisions/024-hindi.md): the same requests and answers as
+ * their English pages, their redirects to the shop's pages in Hindi too; an unknown Hindi page is a 404.
+ */
+function hindiRoutes(): RouteAccess[] {
+  const inHindi = (answer: Answer): Answer =>
+    typeof answer === 'number' ? answer : { redirect: localizedHref(answer.redirect, 'hi') }
+  const localized = SHOP_ROUTES.filter((access) => access.route !== '/*' && hasHindiVersion(access.route))
+  return [
+    ...localized.map((access) => ({
+      ...access,
+      route: access.route === '/' ? '/hi' : `/hi${access.route}`,
+      requests: access.requests.map((request) => ({
+        ...request,
+        path: localizedHref(request.path, 'hi'),
+        answers: Object.fromEntries(ROLES.map((role) => [role, inHindi(request.answers[role])])) as Record<
+          Role,
+          Answer
+        >,
+      })),
+    })),
+    { route: '/hi/*', audience: 'public', requests: [{ method: 'GET', path: '/hi/no-such-page', answers: all(404) }] },
+  ]
+}
+
+export const ROUTE_ACCESS: readonly RouteAccess[] = [...SHOP_ROUTES, ...hindiRoutes(), ...adminRoutes()]

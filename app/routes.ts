@@ -1,4 +1,5 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes'
+import { LOCALIZED_PAGES } from './i18n/locale.ts'
 
 export default [
   index('routes/home.tsx'),
@@ -64,5 +65,11 @@ export default [
   route('api/push/public-key', 'routes/api.push.public-key.ts'),
   route('api/push/subscriptions', 'routes/api.push.subscriptions.ts'),
   route('ops/backup', 'routes/ops.backup.ts'),
+  // The shop in Hindi (docs/decisions/024-hindi.md): the same route modules at /hi/..., each with an id
+  // of its own; app/i18n/locale.server.ts tells the language from the address.
+  ...LOCALIZED_PAGES.map(({ path, file }) =>
+    path === '' ? route('hi', file, { id: 'hi/index' }) : route(`hi/${path}`, file, { id: `hi/${path}` }),
+  ),
+  route('hi/*', 'routes/not-found.tsx', { id: 'hi/not-found' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

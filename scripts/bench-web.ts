@@ -33,7 +33,8 @@ const BUDGET_KB = { js: 100, css: 20, html: 30 }
 
 const post = demoPosts.find((candidate) => candidate.isPublished)
 const product = demoProducts[0]
-const paths = ['/', '/products', `/products/${product?.slug}`, `/blog/${post?.slug}`]
+// The Hindi pages (docs/decisions/024-hindi.md) meet the same budgets.
+const paths = ['/', '/products', `/products/${product?.slug}`, `/blog/${post?.slug}`, '/hi', '/hi/products']
 
 interface NetworkItem {
   resourceType?: string

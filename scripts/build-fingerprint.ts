@@ -19,10 +19,16 @@ export const BUILD_INPUTS = [
   'tsconfig.sw.json',
   'scripts/build-fingerprint.ts',
   'scripts/precompress.ts',
+  // The messages: compiled into app/paraglide by the build itself, so a changed message changes the build.
+  'messages',
+  'project.inlang/settings.json',
+  'scripts/messages.ts',
 ]
 
 /** Tests live beside the code they prove, but no build reads them. */
 const NOT_READ_BY_THE_BUILD = /\.test\.tsx?$/
+/** Written by the build from `messages` (scripts/messages.ts): the messages count, not this copy of them. */
+const GENERATED = path.join('app', 'paraglide')
 
 export const FINGERPRINT_FILE = 'fingerprint.json'
 
@@ -34,8 +40,8 @@ export function computeFingerprint(root: string): string {
     if (!existsSync(full)) continue
     if (statSync(full).isDirectory()) {
       for (const entry of readdirSync(full, { recursive: true, withFileTypes: true })) {
-        if (entry.isFile() && !NOT_READ_BY_THE_BUILD.test(entry.name))
-          files.push(path.join(entry.parentPath, entry.name))
+        const file = path.join(entry.parentPath, entry.name)
+        if (entry.isFile() && !NOT_READ_BY_THE_BUILD.test(entry.name) && !isGenerated(root, file)) files.push(file)
       }
     } else files.push(full)
   }
@@ -45,6 +51,11 @@ export function computeFingerprint(root: string): string {
     hash.update(`${file}\0${content.length}\0`).update(content)
   }
   return hash.digest('hex')
+}
+
+function isGenerated(root: string, file: string) {
+  const relative = path.relative(root, file)
+  return relative === GENERATED || relative.startsWith(`${GENERATED}${path.sep}`)
 }
 
 export type BuildState = 'current' | 'missing' | 'stale'

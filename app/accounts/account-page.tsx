@@ -1,6 +1,6 @@
 // /account: a small page for the signed-in shopper.
 import type { ReactNode } from 'react'
-import { Form } from 'react-router'
+import { Form } from '#app/i18n/links.tsx'
 import { PushSwitchSlot } from '#app/notifications/push-prompt.tsx'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'

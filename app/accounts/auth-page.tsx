@@ -2,7 +2,8 @@
 // form so the page works before JavaScript arrives.
 import { KeyRound, Mail, Smartphone, Tag } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { Form, Link } from '#app/i18n/links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import type { AuthActionData } from './auth-page.server.ts'
 import { Field, FormMessage } from './form-controls.tsx'

@@ -1,4 +1,5 @@
 import { useNavigation } from 'react-router'
+import { m } from '#app/paraglide/messages.js'
 
 /** True while a client-side navigation loads another post. */
 export function useLoadingPost(): boolean {
@@ -13,7 +14,7 @@ export function ArticlePending({ loading }: { loading: boolean }) {
       {loading && (
         <span className="inline-flex items-center gap-2 rounded-full bg-brown px-4 py-2 text-sm font-semibold text-white shadow-lg">
           <span className="size-3 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden />
-          Loading article...
+          {m.loading_article()}
         </span>
       )}
     </div>

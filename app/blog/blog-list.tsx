@@ -1,5 +1,6 @@
 import { BookOpen } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { ShopAndStoryLinks } from '#app/shell/shop-and-story-links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
@@ -13,7 +14,7 @@ export function BlogList({ posts }: { posts: PostSummary[] }) {
   const others = posts.length - 1
   const threeColumns = others >= 3 && others !== 4
   return (
-    <ul className={cn('grid gap-6 md:grid-cols-2', threeColumns && 'lg:grid-cols-3')} aria-label="Blog posts">
+    <ul className={cn('grid gap-6 md:grid-cols-2', threeColumns && 'lg:grid-cols-3')} aria-label={m.blog_posts()}>
       {posts.map((post, index) => (
         <li key={post.slug} className={index === 0 ? 'col-span-full' : undefined}>
           <PostCard post={post} featured={index === 0} priority={index === 0} />
@@ -28,7 +29,7 @@ export function BlogListLoading() {
   return (
     <div>
       <p role="status" className="mb-6 text-muted-foreground">
-        Loading blog posts...
+        {m.loading_blog_posts()}
       </p>
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         <PostCardSkeleton />
@@ -46,13 +47,10 @@ export function NoPostsYet() {
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent/40 text-primary">
         <BookOpen className="size-7" aria-hidden />
       </span>
-      <h2 className="mt-5 text-2xl font-bold">No Blog Posts Yet</h2>
-      <p className="mt-3 max-w-md text-muted-foreground">
-        Our kitchen is busy frying sev, and our first stories are on their way. Until then, the namkeen is ready to
-        taste.
-      </p>
+      <h2 className="mt-5 text-2xl font-bold">{m.no_blog_posts()}</h2>
+      <p className="mt-3 max-w-md text-muted-foreground">{m.no_blog_posts_text()}</p>
       <Button asChild className="mt-6">
-        <Link to="/products">Browse our namkeen</Link>
+        <Link to="/products">{m.browse_our_namkeen()}</Link>
       </Button>
     </div>
   )
@@ -66,12 +64,9 @@ export function BlogCallToAction({ shopName }: { shopName: string }) {
       className="mt-16 overflow-hidden rounded-2xl bg-brown px-6 py-10 text-center text-[oklch(0.93_0.03_85)] sm:px-10 sm:py-12"
     >
       <h2 id="blog-cta-title" className="text-2xl font-bold text-white sm:text-3xl">
-        From our kitchen to your doorstep
+        {m.blog_cta_title()}
       </h2>
-      <p className="mx-auto mt-3 max-w-xl">
-        Sev, mixtures and bundi fried in small batches in Indore and delivered across India. Taste them, or meet the
-        family behind {shopName}.
-      </p>
+      <p className="mx-auto mt-3 max-w-xl">{m.blog_cta_text({ shopName })}</p>
       <ShopAndStoryLinks className="mt-7 justify-center" />
     </section>
   )

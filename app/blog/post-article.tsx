@@ -1,5 +1,6 @@
 import { ArrowLeft, EyeOff } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
 import { ArticlePending, useLoadingPost } from './article-pending.tsx'
@@ -28,7 +29,7 @@ export function PostArticle({ post, html, readingMinutes, related, draft = false
       {draft && <DraftBanner />}
       <article className="mx-auto max-w-3xl px-4 pt-6">
         <header>
-          <p className="text-sm font-semibold tracking-wide text-chilli uppercase">From our kitchen</p>
+          <p className="text-sm font-semibold tracking-wide text-chilli uppercase">{m.from_our_kitchen()}</p>
           <h1 className="mt-2 text-3xl leading-tight font-bold sm:text-4xl lg:text-5xl">{post.title}</h1>
           <p className="mt-4 text-lg text-muted-foreground sm:text-xl">{post.excerpt}</p>
           <div className="mt-6 flex items-center justify-between gap-4 border-y py-4">
@@ -49,7 +50,7 @@ export function PostArticle({ post, html, readingMinutes, related, draft = false
           <PostContent html={html} />
         </div>
         <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-secondary/60 px-5 py-4">
-          <p className="font-semibold text-brown">Enjoyed this story? Pass it on.</p>
+          <p className="font-semibold text-brown">{m.enjoyed_story()}</p>
           <ShareButton title={post.title} text={post.excerpt} />
         </footer>
       </article>
@@ -57,7 +58,7 @@ export function PostArticle({ post, html, readingMinutes, related, draft = false
       <div className="mx-auto max-w-6xl px-4 pt-10">
         <Link to="/blog" className="inline-flex items-center gap-1.5 font-semibold text-primary hover:underline">
           <ArrowLeft className="size-4" aria-hidden />
-          Back to all posts
+          {m.back_to_all_posts()}
         </Link>
       </div>
       <ArticlePending loading={loading} />

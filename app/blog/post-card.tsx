@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { Badge } from '#app/ui/badge.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
@@ -45,7 +46,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', featured = false,
       <div className={cn('flex flex-1 flex-col gap-3 p-5', featured && 'md:justify-center md:gap-4 md:p-8')}>
         {featured && (
           <Badge variant="accent" className="self-start">
-            Latest story
+            {m.latest_story()}
           </Badge>
         )}
         <PostByline post={post} />
@@ -63,7 +64,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', featured = false,
           prefetch="intent"
           className="mt-auto inline-flex items-center gap-1.5 pt-2 font-semibold text-primary outline-none after:absolute after:inset-0 hover:underline"
         >
-          Read Full Article
+          {m.read_full_article()}
           <span className="sr-only">: {post.title}</span>
           <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
         </Link>

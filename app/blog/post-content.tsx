@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
+import { localize } from '#app/i18n/links.tsx'
 
 // Reading styles for the post's HTML (there is no typography plugin): a comfortable measure and
 // line height, headings in the brand's serif, saffron links and list markers. Joined plainly, not
@@ -49,7 +50,7 @@ export function PostContent({ html }: { html: string }) {
       const url = new URL(link.href)
       if (url.origin !== window.location.origin) return
       event.preventDefault()
-      navigate(url.pathname + url.search + url.hash)
+      navigate(localize(url.pathname + url.search + url.hash))
     }
     element.addEventListener('click', onClick)
     return () => element.removeEventListener('click', onClick)

@@ -1,5 +1,6 @@
 import { ArrowLeft, BookX } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
 
 /** The spec's not-found state of a post: an unknown slug, a draft, or a post that could not be read. */
@@ -9,19 +10,17 @@ export function PostNotFound() {
       <span className="inline-flex size-16 items-center justify-center rounded-full bg-accent/40 text-primary">
         <BookX className="size-8" aria-hidden />
       </span>
-      <h1 className="mt-6 text-3xl font-bold sm:text-4xl">Blog Post Not Found</h1>
-      <p className="mt-4 text-lg text-muted-foreground">
-        The blog post you're looking for doesn't exist or has been removed.
-      </p>
+      <h1 className="mt-6 text-3xl font-bold sm:text-4xl">{m.post_not_found()}</h1>
+      <p className="mt-4 text-lg text-muted-foreground">{m.post_not_found_text()}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild>
           <Link to="/blog">
             <ArrowLeft aria-hidden />
-            Back to Blog
+            {m.back_to_blog()}
           </Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/products">Browse our namkeen</Link>
+          <Link to="/products">{m.browse_our_namkeen()}</Link>
         </Button>
       </div>
     </div>

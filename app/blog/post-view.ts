@@ -1,5 +1,6 @@
 // How a post is shown, the same on the server and in the browser: dates, images, reading time.
 import { productOgImage } from '#app/catalog/product-seo.ts'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { srcSetFor } from '#app/shared/image-variants.ts'
 
 /** Shown for a post without an image (a recipe notebook beside a bowl of sev). */
@@ -18,19 +19,24 @@ export interface PostSummary {
   publishedOn: string
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', {
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: 'Asia/Kolkata',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-})
+}
+/** In the request's language (Hindi pages: hi-IN, '2 अक्टू॰ 2026'). */
+const DATE_FORMAT = {
+  en: new Intl.DateTimeFormat('en-IN', DATE_OPTIONS),
+  hi: new Intl.DateTimeFormat('hi-IN', DATE_OPTIONS),
+}
 
 /**
  * The date as readers in India see it. Formatted on the server and sent as text, so the browser
  * (with its own time zone and ICU data) renders exactly what the server did.
  */
 export function formatPostDate(date: Date): string {
-  return DATE_FORMAT.format(date)
+  return DATE_FORMAT[getLocale()].format(date)
 }
 
 export function toPostSummary(row: {

@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { PostCard } from './post-card.tsx'
@@ -8,15 +9,15 @@ import type { PostSummary } from './post-view.ts'
 const PRODUCT_LINKS = [
   {
     to: `/products?category=${encodeURIComponent('Premium Products')}`,
-    label: 'Premium namkeen',
-    text: 'Ratlami sev, bundi and spicy mixtures',
+    label: m.premium_namkeen,
+    text: m.premium_namkeen_text,
   },
   {
     to: `/products?category=${encodeURIComponent('Satwik Products')}`,
-    label: 'Satwik namkeen',
-    text: 'Made without onion and garlic',
+    label: m.satwik_namkeen,
+    text: m.satwik_namkeen_text,
   },
-  { to: '/products?section=featured', label: 'Our bestsellers', text: 'The four Indore orders most' },
+  { to: '/products?section=featured', label: m.our_bestsellers_link, text: m.our_bestsellers_link_text },
 ] as const
 
 /** The end of a post: other recent posts, then the namkeen itself. */
@@ -26,7 +27,7 @@ export function RelatedLinks({ posts }: { posts: PostSummary[] }) {
       {posts.length > 0 && (
         <section aria-labelledby="more-stories-title" className="mt-16">
           <h2 id="more-stories-title" className="text-2xl font-bold sm:text-3xl">
-            More from our blog
+            {m.more_from_blog()}
           </h2>
           <ul className={cn('mt-6 grid gap-6 md:grid-cols-2', posts.length >= 3 && 'lg:grid-cols-3')}>
             {posts.map((post) => (
@@ -44,14 +45,12 @@ export function RelatedLinks({ posts }: { posts: PostSummary[] }) {
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="taste-title" className="text-2xl font-bold sm:text-3xl">
-              Taste what you have read about
+              {m.taste_title()}
             </h2>
-            <p className="mt-2 text-muted-foreground">
-              Fried fresh in small batches in Indore, delivered across India.
-            </p>
+            <p className="mt-2 text-muted-foreground">{m.taste_text()}</p>
           </div>
           <Button asChild>
-            <Link to="/products">Shop all namkeen</Link>
+            <Link to="/products">{m.shop_all_namkeen()}</Link>
           </Button>
         </div>
         <ul className="mt-6 grid gap-3 sm:grid-cols-3">
@@ -62,8 +61,8 @@ export function RelatedLinks({ posts }: { posts: PostSummary[] }) {
                 className="group flex h-full items-center justify-between gap-3 rounded-xl border bg-background px-4 py-3 transition-colors hover:border-primary/50 hover:bg-secondary/60"
               >
                 <span>
-                  <span className="block font-semibold text-brown">{link.label}</span>
-                  <span className="block text-sm text-muted-foreground">{link.text}</span>
+                  <span className="block font-semibold text-brown">{link.label()}</span>
+                  <span className="block text-sm text-muted-foreground">{link.text()}</span>
                 </span>
                 <ArrowRight
                   className="size-4 shrink-0 text-primary transition-transform group-hover:translate-x-0.5"

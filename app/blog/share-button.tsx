@@ -1,5 +1,6 @@
 import { Share2 } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
+import { m } from '#app/paraglide/messages.js'
 import { Button, buttonVariants } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toast } from '#app/ui/toast.tsx'
@@ -26,7 +27,7 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
     return (
       <span aria-hidden className={cn(buttonVariants({ variant: 'outline' }), 'invisible')}>
         <Share2 />
-        Share
+        {m.share()}
       </span>
     )
   }
@@ -45,16 +46,16 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
     }
     try {
       await navigator.clipboard.writeText(url)
-      toast('Link Copied', { description: 'Blog link copied to clipboard!' })
+      toast(m.link_copied(), { description: m.blog_link_copied() })
     } catch {
-      toast.error('Could not copy the link', { description: url })
+      toast.error(m.could_not_copy(), { description: url })
     }
   }
 
   return (
     <Button variant="outline" onClick={share}>
       <Share2 aria-hidden />
-      Share
+      {m.share()}
     </Button>
   )
 }

@@ -3,7 +3,8 @@
 import { ChevronDown, ShoppingCart } from 'lucide-react'
 import { useId } from 'react'
 import { type PricedProduct, sellingPrice } from '#app/catalog/pricing.ts'
-import { isAvailable, priceOf, SIZES, type Size } from '#app/catalog/sizes.ts'
+import { isAvailable, priceOf, SIZES, type Size, sizeName } from '#app/catalog/sizes.ts'
+import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
@@ -19,9 +20,10 @@ function firstAvailable(product: OrderableProduct): Size | undefined {
 }
 
 function sizeOption(product: OrderableProduct, size: Size): string {
-  if (priceOf(product, size) === 0) return `${size} (unavailable)`
+  const name = sizeName(size)
+  if (priceOf(product, size) === 0) return m.size_unavailable({ size: name })
   const price = formatRupees(sellingPrice(product, size))
-  return isAvailable(product, size) ? `${size} · ${price}` : `${size} · ${price} (out of stock)`
+  return isAvailable(product, size) ? `${name} · ${price}` : m.size_out_of_stock({ size: name, price })
 }
 
 /** The card's ordering row: a size list and a button. */
@@ -31,7 +33,7 @@ export function AddToCartCompact({ product }: { product: OrderableProduct }) {
   if (!initial) {
     return (
       <p className="mt-auto rounded-lg bg-secondary/70 px-3 py-2 text-center text-sm font-semibold text-muted-foreground">
-        Out of stock
+        {m.out_of_stock()}
       </p>
     )
   }
@@ -42,7 +44,7 @@ export function AddToCartCompact({ product }: { product: OrderableProduct }) {
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
           <label htmlFor={`${id}-size`} className="sr-only">
-            Pack size for {product.name}
+            {m.pack_size_for({ name: product.name })}
           </label>
           {/* A drawn chevron instead of the browser's leaves room for '1kg · ₹1,080.00' on a 360 px phone. */}
           <div className="relative">
@@ -65,7 +67,8 @@ export function AddToCartCompact({ product }: { product: OrderableProduct }) {
           </div>
           <Button type="submit" disabled={busy}>
             <ShoppingCart aria-hidden />
-            Add to Cart<span className="sr-only"> for {product.name}</span>
+            {m.add_to_cart()}
+            <span className="sr-only">{m.for_product({ name: product.name })}</span>
           </Button>
         </>
       )}
@@ -79,10 +82,8 @@ export function AddToCartSizes({ product }: { product: OrderableProduct }) {
   if (!initial) {
     return (
       <div className="rounded-xl border bg-secondary/70 p-4">
-        <p className="text-lg font-bold text-brown">Out of stock</p>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Every pack size is sold out for now. Please check back soon.
-        </p>
+        <p className="text-lg font-bold text-brown">{m.out_of_stock()}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{m.all_sizes_sold_out()}</p>
       </div>
     )
   }
@@ -93,7 +94,7 @@ export function AddToCartSizes({ product }: { product: OrderableProduct }) {
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={product.id} />
           <fieldset>
-            <legend className="text-xl font-bold">Choose a pack size</legend>
+            <legend className="text-xl font-bold">{m.choose_pack_size()}</legend>
             <div className="mt-3 grid grid-cols-3 gap-2 sm:gap-3">
               {SIZES.map((size) => {
                 const available = isAvailable(product, size)
@@ -114,12 +115,12 @@ export function AddToCartSizes({ product }: { product: OrderableProduct }) {
                       disabled={!available}
                       className="sr-only"
                     />
-                    <span className="text-base font-bold text-brown">{size}</span>
+                    <span className="text-base font-bold text-brown">{sizeName(size)}</span>
                     <span className="text-sm font-semibold">
                       {priced ? formatRupees(sellingPrice(product, size)) : '—'}
                     </span>
                     <span className={cn('text-xs', available ? 'text-success' : 'text-muted-foreground')}>
-                      {available ? 'In stock' : 'Unavailable'}
+                      {available ? m.in_stock() : m.unavailable()}
                     </span>
                   </label>
                 )
@@ -128,7 +129,7 @@ export function AddToCartSizes({ product }: { product: OrderableProduct }) {
           </fieldset>
           <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
             <ShoppingCart aria-hidden />
-            Add to Cart
+            {m.add_to_cart()}
           </Button>
         </>
       )}

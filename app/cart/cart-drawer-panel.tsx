@@ -4,9 +4,11 @@
 import { Minus, Plus, ShoppingBag, ShoppingCart, Trash2, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import type { RefObject } from 'react'
-import { Link } from 'react-router'
 import { productPath } from '#app/catalog/product-card.tsx'
+import { sizeName } from '#app/catalog/sizes.ts'
 import { PinCodeBox } from '#app/delivery/pin-code-box.tsx'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { ShopImage } from '#app/ui/shop-image.tsx'
@@ -45,32 +47,30 @@ export default function CartDrawerPanel({
           <div className="flex items-center justify-between border-b px-4 py-3">
             <Dialog.Title className="flex items-center gap-2 text-xl font-bold">
               <ShoppingBag className="size-5 text-primary" aria-hidden />
-              Your Cart
+              {m.your_cart()}
               <span className="text-base font-normal text-muted-foreground">({itemCountLabel(cart.itemCount)})</span>
             </Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close cart">
+              <Button variant="ghost" size="icon" aria-label={m.close_cart()}>
                 <X className="size-5" aria-hidden />
               </Button>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">
-            The packets in your cart, their prices and the total.
-          </Dialog.Description>
+          <Dialog.Description className="sr-only">{m.cart_description()}</Dialog.Description>
           <CartDrawerNotice />
           {cart.lines.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
               <ShoppingCart className="size-12 text-muted-foreground/60" aria-hidden />
-              <p className="text-lg font-semibold">Your cart is empty</p>
+              <p className="text-lg font-semibold">{m.cart_empty()}</p>
               <Dialog.Close asChild>
                 <Button asChild>
-                  <Link to="/products">Continue Shopping</Link>
+                  <Link to="/products">{m.continue_shopping()}</Link>
                 </Button>
               </Dialog.Close>
             </div>
           ) : (
             <>
-              <ul className="flex-1 divide-y overflow-y-auto px-4" aria-label="Items in your cart">
+              <ul className="flex-1 divide-y overflow-y-auto px-4" aria-label={m.items_in_cart()}>
                 {cart.lines.map((line) => (
                   <li key={`${line.productId}-${line.size}`}>
                     <CartLineItem line={line} />
@@ -83,15 +83,15 @@ export default function CartDrawerPanel({
                 <CartSummary totals={cart.totals} coupon={cart.coupon} />
                 {!signedIn && (
                   <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">
-                    No account needed! You can checkout directly or{' '}
+                    {m.no_account_before()}{' '}
                     <Link to="/auth" className="font-semibold underline underline-offset-2">
-                      login
+                      {m.no_account_login()}
                     </Link>{' '}
-                    for order tracking.
+                    {m.no_account_after()}
                   </p>
                 )}
                 <Button asChild size="lg" className="w-full">
-                  <Link to="/checkout">{signedIn ? 'Proceed to Checkout' : 'Continue as Guest'}</Link>
+                  <Link to="/checkout">{signedIn ? m.proceed_to_checkout() : m.continue_as_guest()}</Link>
                 </Button>
               </div>
             </>
@@ -103,7 +103,7 @@ export default function CartDrawerPanel({
 }
 
 function CartLineItem({ line }: { line: CartLine }) {
-  const label = `${line.name} (${line.size})`
+  const label = `${line.name} (${sizeName(line.size)})`
   return (
     <div className="flex gap-3 py-3">
       <ShopImage
@@ -121,7 +121,7 @@ function CartLineItem({ line }: { line: CartLine }) {
               {line.name}
             </Link>
             <p className="text-sm text-muted-foreground">
-              {line.size} · {formatRupees(line.unitPrice)} each
+              {m.each({ size: sizeName(line.size), price: formatRupees(line.unitPrice) })}
             </p>
           </div>
           <CartForm>
@@ -136,7 +136,7 @@ function CartLineItem({ line }: { line: CartLine }) {
                   variant="ghost"
                   size="icon"
                   disabled={busy}
-                  aria-label={`Remove ${label}`}
+                  aria-label={m.remove_item({ item: label })}
                   className="-mt-1 -mr-2 text-muted-foreground hover:text-destructive"
                 >
                   <Trash2 aria-hidden />
@@ -158,12 +158,12 @@ function CartLineItem({ line }: { line: CartLine }) {
 function QuantityStepper({ line, label }: { line: CartLine; label: string }) {
   return (
     <div className="flex items-center rounded-md border bg-card">
-      <StepButton line={line} step={-1} label={`One less ${label}`} />
+      <StepButton line={line} step={-1} label={m.one_less({ item: label })} />
       <span className="min-w-8 text-center font-semibold">
-        <span className="sr-only">Quantity of {label}: </span>
+        <span className="sr-only">{m.quantity_of({ item: label })} </span>
         {line.quantity}
       </span>
-      <StepButton line={line} step={1} label={`One more ${label}`} disabled={line.quantity >= line.stock} />
+      <StepButton line={line} step={1} label={m.one_more({ item: label })} disabled={line.quantity >= line.stock} />
     </div>
   )
 }

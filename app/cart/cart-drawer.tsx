@@ -4,6 +4,8 @@
 import { ShoppingCart } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
+import { localize } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import type { CartView } from './cart-session.server.ts'
 import { itemCountLabel } from './item-count.ts'
 
@@ -22,7 +24,7 @@ export function CartDrawer({ cart, signedIn }: { cart: CartView; signedIn: boole
     <>
       <a
         ref={button}
-        href="/checkout"
+        href={localize('/checkout')}
         onClick={(event) => {
           event.preventDefault()
           setWanted(true)
@@ -33,7 +35,7 @@ export function CartDrawer({ cart, signedIn }: { cart: CartView; signedIn: boole
         onTouchStart={loadPanel}
         onFocus={loadPanel}
         className="relative flex size-11 items-center justify-center rounded-md text-brown hover:bg-secondary focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-        aria-label={`Cart, ${itemCountLabel(cart.itemCount)}`}
+        aria-label={m.cart_button({ items: itemCountLabel(cart.itemCount) })}
       >
         <ShoppingCart className="size-6" aria-hidden />
         {cart.itemCount > 0 && (

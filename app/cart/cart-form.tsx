@@ -2,6 +2,7 @@
 // /checkout), sent by a fetcher once the page is hydrated, with the spec's toasts for the answer.
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { localize } from '#app/i18n/links.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { preloadToasts, toast } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
@@ -36,11 +37,11 @@ export function CartForm({
     form.set(FORM_FIELD, id)
     if (quiet) form.set(QUIET_FIELD, '1')
     else preloadToasts() // in step with the answer, which comes with a toast
-    void fetcher.submit(form, { method: 'post', action: '/cart' })
+    void fetcher.submit(form, { method: 'post', action: localize('/cart') })
   }
 
   return (
-    <form method="post" action="/cart" onSubmit={submit} className={className}>
+    <form method="post" action={localize('/cart')} onSubmit={submit} className={className}>
       {children(fetcher.state !== 'idle' && fetcher.formData?.get(FORM_FIELD) === id)}
     </form>
   )

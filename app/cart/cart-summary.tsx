@@ -4,6 +4,7 @@ import { useId } from 'react'
 import type { CouponCheck } from '#app/checkout/coupons.server.ts'
 import type { Totals } from '#app/checkout/totals.ts'
 import { TotalsList } from '#app/checkout/totals-list.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { CartForm } from './cart-form.tsx'
@@ -33,7 +34,8 @@ export function CouponField({ coupon }: { coupon: CouponCheck | null }) {
               <Tag className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
               {coupon.ok ? (
                 <span>
-                  <span className="font-semibold">{coupon.code}</span> applied: {coupon.description}
+                  <span className="font-semibold">{coupon.code}</span>{' '}
+                  {m.coupon_applied({ description: coupon.description })}
                 </span>
               ) : (
                 <span className="text-destructive">{coupon.reason}</span>
@@ -46,7 +48,7 @@ export function CouponField({ coupon }: { coupon: CouponCheck | null }) {
               variant="ghost"
               size="icon"
               disabled={busy}
-              aria-label={`Remove coupon ${coupon.code}`}
+              aria-label={m.remove_coupon({ code: coupon.code })}
               className="-my-1 size-8"
             >
               <X aria-hidden />
@@ -62,12 +64,12 @@ export function CouponField({ coupon }: { coupon: CouponCheck | null }) {
         <>
           <input type="hidden" name="intent" value="coupon" />
           <label htmlFor={`${id}-code`} className="sr-only">
-            Coupon code
+            {m.coupon_code()}
           </label>
           <input
             id={`${id}-code`}
             name="code"
-            placeholder="Coupon code"
+            placeholder={m.coupon_code()}
             autoCapitalize="characters"
             autoComplete="off"
             maxLength={30}
@@ -75,7 +77,7 @@ export function CouponField({ coupon }: { coupon: CouponCheck | null }) {
             className="h-10 min-w-0 flex-1 rounded-md border border-input bg-card px-3 text-sm uppercase outline-none placeholder:normal-case focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
           />
           <Button type="submit" variant="outline" disabled={busy}>
-            Apply
+            {m.apply()}
           </Button>
         </>
       )}

@@ -1,17 +1,25 @@
 // The product browser's view (category, sort, search) lives in the URL, so a reload, a shared link
 // or a browser without JavaScript shows the same list. Unknown values fall back to the defaults:
 // an old or mistyped link still opens the shop instead of an error page.
+import { m } from '#app/paraglide/messages.js'
 
 /** The spec's two categories; the owner can add more (the categories table is the list). */
 export const SPEC_CATEGORIES = ['Premium Products', 'Satwik Products'] as const
 
 export const SORTS = [
-  { value: 'featured', label: 'Featured first' },
-  { value: 'price-asc', label: 'Price: Low to High' },
-  { value: 'price-desc', label: 'Price: High to Low' },
-  { value: 'offers', label: 'Best Offers' },
-  { value: 'name', label: 'Name: A-Z' },
+  { value: 'featured', label: m.sort_featured },
+  { value: 'price-asc', label: m.sort_price_asc },
+  { value: 'price-desc', label: m.sort_price_desc },
+  { value: 'offers', label: m.sort_offers },
+  { value: 'name', label: m.sort_name },
 ] as const
+/** A category's name in the page's language: the spec's two are translated, the owner's own shown as named. */
+export function categoryName(category: string): string {
+  if (category === 'Premium Products') return m.category_premium()
+  if (category === 'Satwik Products') return m.category_satwik()
+  return category
+}
+
 export type Sort = (typeof SORTS)[number]['value']
 export const DEFAULT_SORT: Sort = 'featured'
 

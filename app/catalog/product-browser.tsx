@@ -3,12 +3,15 @@
 // blocks, and the list itself with skeleton cards while a new list loads.
 import { ChevronDown, Search, SearchX } from 'lucide-react'
 import { type FormEvent, memo, useEffect, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
+import { useLocation, useNavigate, useNavigation } from 'react-router'
+import { Link, localize } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { Button } from '#app/ui/button.tsx'
 import {
   type BrowseView,
   browseSearch,
+  categoryName,
   isDefaultView,
   isSort,
   parseBrowseView,
@@ -63,8 +66,8 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
       {showFeatured && (
         <ProductShelf
           id="featured"
-          title="Our Bestsellers"
-          description="The namkeen Indore orders most, fried fresh every week."
+          title={m.home_bestsellers()}
+          description={m.shelf_bestsellers_text()}
           products={featured}
           showcase={showcase}
           eager
@@ -73,8 +76,8 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
       {showOffers && (
         <ProductShelf
           id="offers"
-          title="Special Offers"
-          description="Discounts on selected packs, while they last."
+          title={m.shelf_offers()}
+          description={m.shelf_offers_text()}
           products={offers}
           showcase={showcase}
           eager={!showFeatured}
@@ -83,11 +86,11 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
       <section aria-labelledby="product-list-title" className="mt-12 scroll-mt-20">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id="product-list-title" className="text-2xl font-bold sm:text-3xl">
-            {view.category ?? 'All Products'}
+            {view.category ? categoryName(view.category) : m.all_products()}
           </h2>
           <div className="flex items-baseline gap-3">
             <p aria-live="polite" className="text-sm text-muted-foreground">
-              {loading ? 'Loading products…' : unavailable ? '' : resultSummary(products.length, view.q)}
+              {loading ? m.loading_products() : unavailable ? '' : resultSummary(products.length, view.q)}
             </p>
             {!isDefaultView(view) && (
               <Link
@@ -95,7 +98,7 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
                 preventScrollReset
                 className="text-sm font-semibold text-primary underline underline-offset-4 hover:no-underline"
               >
-                Clear filters
+                {m.clear_filters()}
               </Link>
             )}
           </div>
@@ -117,8 +120,8 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
 }
 
 function resultSummary(count: number, q: string): string {
-  const products = `${count} ${count === 1 ? 'product' : 'products'}`
-  return q ? `${products} matching “${q}”` : products
+  if (q) return count === 1 ? m.result_matching_one({ count, q }) : m.result_matching_many({ count, q })
+  return count === 1 ? m.result_one({ count }) : m.result_many({ count })
 }
 
 /** A link to /products?section=featured lands on the featured block, smoothly unless motion is reduced. */
@@ -148,7 +151,7 @@ function BrowseForm({ view, categories }: { view: BrowseView; categories: string
   function show(next: Partial<BrowseView>, { replace = false } = {}) {
     clearTimeout(debounce.current)
     const search = browseSearch({ ...view, q, ...next })
-    navigate(`/products${search}`, { preventScrollReset: true, replace })
+    navigate(localize(`/products${search}`), { preventScrollReset: true, replace })
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -164,16 +167,16 @@ function BrowseForm({ view, categories }: { view: BrowseView; categories: string
   }
 
   return (
-    <search aria-label="Find namkeen">
+    <search aria-label={m.find_namkeen()}>
       <form
         method="get"
-        action="/products"
+        action={localize('/products')}
         onSubmit={onSubmit}
         className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:gap-4 sm:p-5 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
       >
         <div className="grid gap-1.5">
           <label htmlFor="product-search" className="text-sm font-semibold text-brown">
-            Search
+            {m.search()}
           </label>
           <div className="flex gap-2">
             <div className="relative flex-1">
@@ -188,7 +191,7 @@ function BrowseForm({ view, categories }: { view: BrowseView; categories: string
                 name="q"
                 value={q}
                 onChange={(event) => onSearchChange(event.target.value)}
-                placeholder="Sev, mixture, bundi…"
+                placeholder={m.search_placeholder()}
                 enterKeyHint="search"
                 autoComplete="off"
                 maxLength={100}
@@ -198,7 +201,7 @@ function BrowseForm({ view, categories }: { view: BrowseView; categories: string
             {/* Without JavaScript the choices apply when the form is sent. */}
             <noscript>
               <Button type="submit" className="h-11">
-                Apply
+                {m.apply()}
               </Button>
             </noscript>
           </div>
@@ -207,21 +210,21 @@ function BrowseForm({ view, categories }: { view: BrowseView; categories: string
         <div className="grid gap-3 min-[440px]:grid-cols-2 lg:flex lg:items-end">
           <Choice
             id="product-category"
-            label="Category"
+            label={m.category()}
             name="category"
             value={view.category ?? ''}
             options={[
-              { value: '', label: 'All' },
-              ...categories.map((category) => ({ value: category, label: category })),
+              { value: '', label: m.category_all() },
+              ...categories.map((category) => ({ value: category, label: categoryName(category) })),
             ]}
             onChange={(value) => show({ category: categories.includes(value) ? value : null })}
           />
           <Choice
             id="product-sort"
-            label="Sort by"
+            label={m.sort_by()}
             name="sort"
             value={view.sort}
-            options={SORTS}
+            options={SORTS.map((sort) => ({ value: sort.value, label: sort.label() }))}
             onChange={(value) => {
               if (isSort(value)) show({ sort: value })
             }}
@@ -335,7 +338,7 @@ const ProductGrid = memo(function ProductGrid({
 
 function ProductGridSkeleton() {
   return (
-    <div role="status" aria-label="Loading products">
+    <div role="status" aria-label={m.loading_products()}>
       <div className={gridClass}>
         {Array.from({ length: SKELETON_CARDS }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity of their own
@@ -347,17 +350,15 @@ function ProductGridSkeleton() {
 }
 
 function EmptyResults({ view, unavailable }: { view: BrowseView; unavailable: boolean }) {
-  const where = view.category ? ` in ${view.category}` : ''
+  const category = view.category ? categoryName(view.category) : null
   if (unavailable) {
     return (
       <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-12 text-center">
-        <h3 className="text-xl font-bold">Our products could not be loaded</h3>
-        <p className="mt-2 max-w-md text-muted-foreground">
-          Something went wrong on our side. Please try again in a moment.
-        </p>
+        <h3 className="text-xl font-bold">{m.products_unavailable_title()}</h3>
+        <p className="mt-2 max-w-md text-muted-foreground">{m.products_unavailable_text()}</p>
         <Button asChild className="mt-6">
           <Link to={`/products${browseSearch(view)}`} reloadDocument>
-            Try again
+            {m.try_again()}
           </Link>
         </Button>
       </div>
@@ -366,14 +367,20 @@ function EmptyResults({ view, unavailable }: { view: BrowseView; unavailable: bo
   return (
     <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-12 text-center">
       <SearchX className="size-10 text-muted-foreground" aria-hidden />
-      <h3 className="mt-4 text-xl font-bold">No products found</h3>
+      <h3 className="mt-4 text-xl font-bold">{m.no_products_title()}</h3>
       <p className="mt-2 max-w-md text-muted-foreground">
-        {view.q ? `Nothing${where} matches “${view.q}”.` : `There are no products${where} yet.`} Try another word, or
-        browse the whole range.
+        {view.q
+          ? category
+            ? m.no_match_in({ category, q: view.q })
+            : m.no_match({ q: view.q })
+          : category
+            ? m.no_products_in({ category })
+            : m.no_products_yet()}{' '}
+        {m.try_another_word()}
       </p>
       <Button asChild className="mt-6">
         <Link to="/products" preventScrollReset>
-          Show all products
+          {m.show_all_products()}
         </Link>
       </Button>
     </div>

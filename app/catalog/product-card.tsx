@@ -1,12 +1,14 @@
 import { Star } from 'lucide-react'
 import { memo } from 'react'
-import { Link } from 'react-router'
 import { AddToCartCompact } from '#app/cart/add-to-cart.tsx'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
 import { Skeleton } from '#app/ui/skeleton.tsx'
+import { categoryName } from './browse.ts'
 import { sellingPrice } from './pricing.ts'
 import type { ProductCardData } from './products.server.ts'
 
@@ -46,13 +48,13 @@ export const ProductCard = memo(function ProductCard({
           eager={eager}
         />
         <div className="absolute top-2 left-2 flex flex-col items-start gap-1.5 sm:top-3 sm:left-3">
-          {product.isFeatured && <Badge variant="accent">Bestseller</Badge>}
-          {discounted && <Badge variant="destructive">{product.discountPercentage}% OFF</Badge>}
+          {product.isFeatured && <Badge variant="accent">{m.badge_bestseller()}</Badge>}
+          {discounted && <Badge variant="destructive">{m.badge_off({ percent: product.discountPercentage })}</Badge>}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:gap-2 sm:p-4">
         <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase sm:text-xs">
-          {product.category}
+          {categoryName(product.category)}
         </p>
         <h3 className="text-base leading-snug font-bold sm:text-lg">
           {/* The link covers the whole card, so the picture opens the product too. */}
@@ -68,18 +70,16 @@ export const ProductCard = memo(function ProductCard({
           <span className="text-base font-bold text-brown sm:text-lg">{formatRupees(price)}</span>
           {discounted && (
             <span className="text-sm text-muted-foreground line-through">
-              <span className="sr-only">MRP </span>
+              <span className="sr-only">{m.mrp()} </span>
               {formatRupees(product.price250g)}
             </span>
           )}
-          <span className="text-sm text-muted-foreground">/ 250g</span>
+          <span className="text-sm text-muted-foreground">{m.per_250g()}</span>
         </p>
         {showcase ? (
           <div className="mt-auto rounded-lg bg-secondary/70 px-2 py-2 text-center sm:px-3">
-            <p className="font-semibold text-brown">Coming Soon</p>
-            <p className="text-xs text-muted-foreground">
-              Online ordering is not open yet. Contact us for bulk orders.
-            </p>
+            <p className="font-semibold text-brown">{m.coming_soon()}</p>
+            <p className="text-xs text-muted-foreground">{m.ordering_not_open()}</p>
           </div>
         ) : (
           <AddToCartCompact product={product} />
@@ -101,7 +101,7 @@ export function RatingSummary({
 }) {
   if (average === null || count === 0) return null
   const shown = average.toFixed(1)
-  const reviews = `${count} ${count === 1 ? 'review' : 'reviews'}`
+  const reviews = count === 1 ? m.reviews_one({ count }) : m.reviews_many({ count })
   return (
     <p className={cn('flex items-center gap-1 text-sm', className)}>
       <Star className="size-4 fill-turmeric text-turmeric" aria-hidden />
@@ -111,9 +111,7 @@ export function RatingSummary({
       <span aria-hidden className="text-muted-foreground">
         ({reviews})
       </span>
-      <span className="sr-only">
-        Rated {shown} out of 5 from {reviews}
-      </span>
+      <span className="sr-only">{m.rated_out_of_5({ rating: shown, reviews })}</span>
     </p>
   )
 }

@@ -3,22 +3,28 @@
 // size choice with Add to Cart (or the showcase-mode note).
 import { ArrowLeft, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { AddToCartSizes } from '#app/cart/add-to-cart.tsx'
 import { PinCodeBox } from '#app/delivery/pin-code-box.tsx'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
-import { browseSearch } from './browse.ts'
+import { browseSearch, categoryName } from './browse.ts'
 import { sellingPrice } from './pricing.ts'
 import { RatingSummary } from './product-card.tsx'
 import type { ProductDetails as Product } from './products.server.ts'
-import { isAvailable, priceOf, SIZES, type Size } from './sizes.ts'
+import { isAvailable, priceOf, SIZES, type Size, sizeName } from './sizes.ts'
 
-const NET_WEIGHT: Record<Size, string> = { '250g': '250 g', '500g': '500 g', '1kg': '1 kg' }
+/** As a pack label states it (the metric unit after a space: '250 g'). */
+const NET_WEIGHT: Record<Size, () => string> = {
+  '250g': m.net_weight_250g,
+  '500g': m.net_weight_500g,
+  '1kg': m.net_weight_1kg,
+}
 
 /**
  * The picture's width for srcset: the page's width on a phone (less its 1rem margins), half the page
@@ -58,8 +64,8 @@ export function ProductDetails({
             className="rounded-2xl border shadow-sm"
           />
           <div className="absolute top-3 left-3 flex flex-col items-start gap-1.5">
-            {product.isFeatured && <Badge variant="accent">Bestseller</Badge>}
-            {discounted && <Badge variant="destructive">{product.discountPercentage}% OFF</Badge>}
+            {product.isFeatured && <Badge variant="accent">{m.badge_bestseller()}</Badge>}
+            {discounted && <Badge variant="destructive">{m.badge_off({ percent: product.discountPercentage })}</Badge>}
           </div>
         </div>
 
@@ -69,7 +75,7 @@ export function ProductDetails({
               to={categoryLink}
               className="text-sm font-semibold tracking-wide text-primary uppercase underline-offset-4 hover:underline"
             >
-              {product.category}
+              {categoryName(product.category)}
             </Link>
             <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{product.name}</h1>
             <RatingSummary average={product.ratingAverage} count={product.ratingCount} className="mt-2" />
@@ -83,14 +89,12 @@ export function ProductDetails({
 
           {showcase ? (
             <div className="rounded-xl border border-accent bg-secondary/70 p-4">
-              <p className="text-lg font-bold text-brown">Coming Soon</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                Online ordering is not open yet. Contact us for bulk orders, festival hampers or to order by phone.
-              </p>
+              <p className="text-lg font-bold text-brown">{m.coming_soon()}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{m.product_bulk_text()}</p>
               <Button asChild variant="outline" className="mt-3">
                 <Link to="/contact">
                   <Phone aria-hidden />
-                  Contact us for bulk orders
+                  {m.contact_for_bulk()}
                 </Link>
               </Button>
             </div>
@@ -107,15 +111,15 @@ export function ProductDetails({
 
       {reviews}
 
-      <nav aria-label="More products" className="mt-12 flex flex-wrap gap-3 border-t pt-6">
+      <nav aria-label={m.more_products()} className="mt-12 flex flex-wrap gap-3 border-t pt-6">
         <Button asChild variant="outline">
           <Link to="/products">
             <ArrowLeft aria-hidden />
-            All products
+            {m.all_products()}
           </Link>
         </Button>
         <Button asChild variant="ghost">
-          <Link to={categoryLink}>More {product.category}</Link>
+          <Link to={categoryLink}>{m.more_in_category({ category: categoryName(product.category) })}</Link>
         </Button>
       </nav>
     </div>
@@ -129,14 +133,14 @@ function PriceLine({ product }: { product: Product }) {
       <span className="text-3xl font-bold text-brown">{formatRupees(sellingPrice(product, '250g'))}</span>
       {discounted && (
         <span className="text-lg text-muted-foreground line-through">
-          <span className="sr-only">MRP </span>
+          <span className="sr-only">{m.mrp()} </span>
           {formatRupees(product.price250g)}
         </span>
       )}
-      <span className="text-muted-foreground">/ 250g</span>
+      <span className="text-muted-foreground">{m.per_250g()}</span>
       {discounted && (
         <Badge variant="destructive" className="self-center">
-          {product.discountPercentage}% OFF
+          {m.badge_off({ percent: product.discountPercentage })}
         </Badge>
       )}
     </p>
@@ -148,19 +152,19 @@ function PackSizes({ product }: { product: Product }) {
   return (
     <section aria-labelledby="pack-sizes-title">
       <h2 id="pack-sizes-title" className="text-xl font-bold">
-        Pack sizes
+        {m.pack_sizes()}
       </h2>
       <table className="mt-3 w-full overflow-hidden rounded-xl border-separate border-spacing-0 border text-left text-sm">
         <thead className="bg-secondary/70 text-brown">
           <tr>
             <th scope="col" className="px-3 py-2 font-semibold sm:px-4">
-              Net weight
+              {m.net_weight()}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold sm:px-4">
-              Price
+              {m.price()}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold sm:px-4">
-              Availability
+              {m.availability()}
             </th>
           </tr>
         </thead>
@@ -171,7 +175,7 @@ function PackSizes({ product }: { product: Product }) {
             return (
               <tr key={size}>
                 <th scope="row" className="border-t px-3 py-3 text-base font-bold text-brown sm:px-4">
-                  {size}
+                  {sizeName(size)}
                 </th>
                 <td className="border-t px-3 py-3 sm:px-4">
                   {priced ? (
@@ -179,7 +183,7 @@ function PackSizes({ product }: { product: Product }) {
                       <span className="font-semibold">{formatRupees(sellingPrice(product, size))}</span>
                       {discounted && (
                         <span className="block text-xs text-muted-foreground">
-                          MRP <s>{formatRupees(priceOf(product, size))}</s>
+                          {m.mrp()} <s>{formatRupees(priceOf(product, size))}</s>
                         </span>
                       )}
                     </>
@@ -198,7 +202,7 @@ function PackSizes({ product }: { product: Product }) {
                       className={cn('size-2 rounded-full', available ? 'bg-success' : 'bg-muted-foreground/60')}
                       aria-hidden
                     />
-                    {available ? 'In stock' : 'Unavailable'}
+                    {available ? m.in_stock() : m.unavailable()}
                   </span>
                 </td>
               </tr>
@@ -206,7 +210,7 @@ function PackSizes({ product }: { product: Product }) {
           })}
         </tbody>
       </table>
-      <p className="mt-2 text-xs text-muted-foreground">MRP inclusive of all taxes.</p>
+      <p className="mt-2 text-xs text-muted-foreground">{m.mrp_inclusive()}</p>
     </section>
   )
 }
@@ -214,31 +218,33 @@ function PackSizes({ product }: { product: Product }) {
 function PackLabel({ product }: { product: Product }) {
   const facts: { term: string; detail: ReactNode }[] = [
     {
-      term: 'Food type',
+      term: m.food_type(),
       detail: (
         <span className="inline-flex items-center gap-2">
           <VegMark vegetarian={product.isVegetarian} />
-          {product.isVegetarian ? 'Vegetarian' : 'Non-vegetarian'}
+          {product.isVegetarian ? m.vegetarian() : m.non_vegetarian()}
         </span>
       ),
     },
-    ...(product.ingredients ? [{ term: 'Ingredients', detail: product.ingredients }] : []),
-    ...(product.allergens ? [{ term: 'Allergens', detail: product.allergens }] : []),
+    ...(product.ingredients ? [{ term: m.ingredients(), detail: product.ingredients }] : []),
+    ...(product.allergens ? [{ term: m.allergens(), detail: product.allergens }] : []),
     {
-      term: 'Net weight',
-      detail: `${eitherOf(SIZES.filter((size) => priceOf(product, size) > 0).map((size) => NET_WEIGHT[size]))} per pack`,
+      term: m.net_weight(),
+      detail: m.per_pack({
+        weights: eitherOf(SIZES.filter((size) => priceOf(product, size) > 0).map((size) => NET_WEIGHT[size]())),
+      }),
     },
     ...(product.bestBeforeDays
-      ? [{ term: 'Best before', detail: `${product.bestBeforeDays} days from the date of manufacture` }]
+      ? [{ term: m.best_before(), detail: m.best_before_days({ days: product.bestBeforeDays }) }]
       : []),
-    ...(product.storageAdvice ? [{ term: 'Storage', detail: product.storageAdvice }] : []),
+    ...(product.storageAdvice ? [{ term: m.storage(), detail: product.storageAdvice }] : []),
   ]
   return (
     <section aria-labelledby="pack-label-title" className="mt-12">
       <h2 id="pack-label-title" className="text-2xl font-bold">
-        On the pack
+        {m.on_the_pack()}
       </h2>
-      <p className="mt-1 text-muted-foreground">What the label on every packet of {product.name} says.</p>
+      <p className="mt-1 text-muted-foreground">{m.pack_label_text({ name: product.name })}</p>
       <dl className="mt-5 divide-y rounded-xl border bg-card">
         {facts.map(({ term, detail }) => (
           <div key={term} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4 sm:px-5">
@@ -253,7 +259,9 @@ function PackLabel({ product }: { product: Product }) {
 
 /** '250 g, 500 g or 1 kg' (written out, so server and browser render the same text). */
 function eitherOf(items: string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`
+  return items.length < 2
+    ? (items[0] ?? '')
+    : m.either_or({ first: items.slice(0, -1).join(', '), last: items.at(-1) ?? '' })
 }
 
 /** India's food-type mark: a green square with a green dot (vegetarian), brown with a triangle otherwise. */
@@ -261,7 +269,7 @@ export function VegMark({ vegetarian }: { vegetarian: boolean }) {
   return vegetarian ? (
     <span
       role="img"
-      aria-label="Vegetarian mark"
+      aria-label={m.vegetarian_mark()}
       className="inline-flex size-5 shrink-0 items-center justify-center rounded-[3px] border-2 border-[#138a36] bg-white"
     >
       <span className="size-2.5 rounded-full bg-[#138a36]" />
@@ -269,7 +277,7 @@ export function VegMark({ vegetarian }: { vegetarian: boolean }) {
   ) : (
     <span
       role="img"
-      aria-label="Non-vegetarian mark"
+      aria-label={m.non_vegetarian_mark()}
       className="inline-flex size-5 shrink-0 items-center justify-center rounded-[3px] border-2 border-[#7b3f00] bg-white"
     >
       <span className="size-0 border-x-[5px] border-b-[9px] border-x-transparent border-b-[#7b3f00]" />

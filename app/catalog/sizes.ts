@@ -1,7 +1,13 @@
 // The three pack sizes the shop sells, and how each maps onto a product's price and stock columns.
+import { m } from '#app/paraglide/messages.js'
 
 export const SIZES = ['250g', '500g', '1kg'] as const
 export type Size = (typeof SIZES)[number]
+
+/** A size as shoppers read it, in the page's language (250g, 250 ग्राम). */
+export function sizeName(size: Size): string {
+  return { '250g': m.size_250g, '500g': m.size_500g, '1kg': m.size_1kg }[size]()
+}
 
 export function isSize(value: unknown): value is Size {
   return typeof value === 'string' && (SIZES as readonly string[]).includes(value)

@@ -1,4 +1,6 @@
 // Subtotal, discount, delivery and total: the same rows in the cart, at checkout and on an order.
+
+import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 
 export function TotalsList({
@@ -17,21 +19,23 @@ export function TotalsList({
   return (
     <dl className="space-y-1 text-sm">
       <div className="flex justify-between">
-        <dt>Subtotal</dt>
+        <dt>{m.subtotal()}</dt>
         <dd>{formatRupees(subtotal)}</dd>
       </div>
       {discount > 0 && (
         <div className="flex justify-between text-success">
-          <dt>Discount{couponCode ? ` (${couponCode})` : ''}</dt>
+          <dt>{couponCode ? m.discount_with_code({ code: couponCode }) : m.discount()}</dt>
           <dd>-{formatRupees(discount)}</dd>
         </div>
       )}
       <div className="flex justify-between">
-        <dt>Delivery</dt>
-        <dd>{delivery === 0 ? <span className="font-semibold text-success">FREE</span> : formatRupees(delivery)}</dd>
+        <dt>{m.delivery()}</dt>
+        <dd>
+          {delivery === 0 ? <span className="font-semibold text-success">{m.free()}</span> : formatRupees(delivery)}
+        </dd>
       </div>
       <div className="flex justify-between border-t pt-2 text-base font-bold">
-        <dt>Total</dt>
+        <dt>{m.total()}</dt>
         <dd>{formatRupees(total)}</dd>
       </div>
     </dl>

@@ -1,6 +1,6 @@
 import { Clock, ExternalLink, Factory, Globe, Mail, MapPin, MessageCircle, Phone, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { EMAIL_RESPONSE, GRIEVANCE_ACKNOWLEDGEMENT, GRIEVANCE_RESOLUTION, PHONE_HOURS } from '#app/content/promises.ts'
+import { m } from '#app/paraglide/messages.js'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { telHref, whatsappHref } from '#app/shared/phone.ts'
 import { Card, CardContent } from '#app/ui/card.tsx'
@@ -27,7 +27,7 @@ export function ContactDetails({ settings }: { settings: PublicSettings }) {
       <Card>
         <CardContent className="sm:p-6">
           <address className="divide-y not-italic">
-            <DetailRow icon={MapPin} title="Address">
+            <DetailRow icon={MapPin} title={m.address()}>
               <p className="leading-relaxed">
                 {settings.legalName}
                 <br />
@@ -40,18 +40,18 @@ export function ContactDetails({ settings }: { settings: PublicSettings }) {
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline"
               >
-                Open in Google Maps
+                {m.open_in_maps()}
                 <ExternalLink className="size-3.5" aria-hidden />
-                <span className="sr-only">(opens in a new tab)</span>
+                <span className="sr-only">{m.opens_new_tab()}</span>
               </a>
             </DetailRow>
-            <DetailRow icon={Phone} title="Customer care">
+            <DetailRow icon={Phone} title={m.customer_care()}>
               <a href={telHref(settings.phone)} className="text-lg font-semibold text-brown hover:text-primary">
                 {settings.phone}
               </a>
               <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
                 <Clock className="size-3.5" aria-hidden />
-                {PHONE_HOURS}
+                {m.promise_phone_hours()}
               </p>
             </DetailRow>
             {settings.whatsappNumber && (
@@ -63,24 +63,26 @@ export function ContactDetails({ settings }: { settings: PublicSettings }) {
                   className="text-lg font-semibold text-brown hover:text-primary"
                 >
                   {settings.whatsappNumber}
-                  <span className="sr-only"> (opens WhatsApp)</span>
+                  <span className="sr-only"> {m.footer_opens_whatsapp()}</span>
                 </a>
-                <p className="text-sm text-muted-foreground">Message us for orders and questions.</p>
+                <p className="text-sm text-muted-foreground">{m.whatsapp_text()}</p>
               </DetailRow>
             )}
-            <DetailRow icon={Mail} title="Email">
+            <DetailRow icon={Mail} title={m.email()}>
               <a
                 href={`mailto:${settings.email}`}
                 className="font-semibold [overflow-wrap:anywhere] text-brown hover:text-primary max-sm:text-sm"
               >
                 {settings.email}
               </a>
-              <p className="text-sm text-muted-foreground">We respond within {EMAIL_RESPONSE}.</p>
+              <p className="text-sm text-muted-foreground">
+                {m.we_respond_within({ period: m.promise_email_response() })}
+              </p>
             </DetailRow>
             {settings.socialLinks.length > 0 && (
-              <DetailRow icon={Globe} title="Online presence">
-                <p className="text-sm text-muted-foreground">Follow us for festival specials and kitchen stories.</p>
-                <ul className="flex flex-wrap gap-2 pt-1" aria-label="Follow us">
+              <DetailRow icon={Globe} title={m.online_presence()}>
+                <p className="text-sm text-muted-foreground">{m.follow_text()}</p>
+                <ul className="flex flex-wrap gap-2 pt-1" aria-label={m.footer_follow_us()}>
                   {settings.socialLinks.map((link) => (
                     <li key={link.url}>
                       <a
@@ -90,7 +92,7 @@ export function ContactDetails({ settings }: { settings: PublicSettings }) {
                         className="inline-flex items-center rounded-full border border-primary/30 bg-secondary/60 px-3 py-1 text-sm font-semibold text-brown hover:bg-secondary"
                       >
                         {link.label}
-                        <span className="sr-only"> (opens in a new tab)</span>
+                        <span className="sr-only"> {m.opens_new_tab()}</span>
                       </a>
                     </li>
                   ))}
@@ -114,12 +116,10 @@ export function ContactNotes({ settings }: { settings: PublicSettings }) {
             <Factory className="size-5" aria-hidden />
           </span>
           <div className="space-y-1">
-            <h2 className="text-lg font-bold">Visit our kitchen</h2>
+            <h2 className="text-lg font-bold">{m.visit_kitchen()}</h2>
             <p className="leading-relaxed text-foreground/85">
-              Would you like to see sev being pressed and fried? Visits to our kitchen in Indore are{' '}
-              <strong className="text-brown">by appointment only</strong>, so that we can show you around safely without
-              stopping the frying. Call or write a few days ahead and we will fix a time; for hygiene, we give every
-              visitor a head cover.
+              {m.visit_kitchen_before()} <strong className="text-brown">{m.visit_kitchen_appointment()}</strong>
+              {m.visit_kitchen_after()}
             </p>
           </div>
         </CardContent>
@@ -130,7 +130,7 @@ export function ContactNotes({ settings }: { settings: PublicSettings }) {
             <ShieldCheck className="size-5" aria-hidden />
           </span>
           <div className="min-w-0 space-y-1 text-sm">
-            <h2 className="text-lg font-bold">Grievance Officer</h2>
+            <h2 className="text-lg font-bold">{m.grievance_officer()}</h2>
             <p className="text-foreground/85">
               {settings.grievanceOfficerName}
               <br />
@@ -146,7 +146,10 @@ export function ContactNotes({ settings }: { settings: PublicSettings }) {
               </a>
             </p>
             <p className="text-muted-foreground">
-              Complaints are acknowledged within {GRIEVANCE_ACKNOWLEDGEMENT} and resolved within {GRIEVANCE_RESOLUTION}.
+              {m.grievance_text({
+                acknowledged: m.promise_grievance_acknowledgement(),
+                resolved: m.promise_grievance_resolution(),
+              })}
             </p>
           </div>
         </CardContent>

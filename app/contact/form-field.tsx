@@ -1,5 +1,6 @@
 import { CircleAlert } from 'lucide-react'
 import type * as React from 'react'
+import { m } from '#app/paraglide/messages.js'
 import { cn } from '#app/ui/cn.ts'
 
 const controlClass =
@@ -26,7 +27,7 @@ export function Field({ id, label, error, hint, optional, className, aside, chil
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-semibold text-brown">
         {label}
-        {optional && <span className="font-normal text-muted-foreground"> (optional)</span>}
+        {optional && <span className="font-normal text-muted-foreground"> {m.optional()}</span>}
       </label>
       {children({ 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined })}
       {(hint || aside) && (

@@ -1,6 +1,8 @@
 import { CircleAlert, Send } from 'lucide-react'
 import { type FocusEvent, type FormEvent, useRef, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { Form } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import {
@@ -109,20 +111,18 @@ export function MessageForm({ actionData, shopPhone }: { actionData?: ContactAct
       className="space-y-5"
     >
       <p id="contact-form-note" className="text-sm text-muted-foreground">
-        All fields are required unless marked optional.
+        {m.fields_required()}
       </p>
       {errorCount > 0 && summaryCount > 0 && (
         <p
           role="alert"
           className="rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm font-medium text-destructive"
         >
-          {summaryCount === 1
-            ? 'Please correct the field marked below.'
-            : `Please correct the ${summaryCount} fields marked below.`}
+          {summaryCount === 1 ? m.correct_one_field() : m.correct_fields({ count: summaryCount })}
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-firstName" label="First name" error={errors.firstName}>
+        <Field id="contact-firstName" label={m.first_name()} error={errors.firstName}>
           {(described) => (
             <TextInput
               id="contact-firstName"
@@ -135,7 +135,7 @@ export function MessageForm({ actionData, shopPhone }: { actionData?: ContactAct
             />
           )}
         </Field>
-        <Field id="contact-lastName" label="Last name" error={errors.lastName}>
+        <Field id="contact-lastName" label={m.last_name()} error={errors.lastName}>
           {(described) => (
             <TextInput
               id="contact-lastName"
@@ -149,7 +149,7 @@ export function MessageForm({ actionData, shopPhone }: { actionData?: ContactAct
           )}
         </Field>
       </div>
-      <Field id="contact-email" label="Email" error={errors.email} hint="We send our reply and a confirmation here.">
+      <Field id="contact-email" label={m.email()} error={errors.email} hint={m.email_hint()}>
         {(described) => (
           <TextInput
             id="contact-email"
@@ -164,13 +164,7 @@ export function MessageForm({ actionData, shopPhone }: { actionData?: ContactAct
           />
         )}
       </Field>
-      <Field
-        id="contact-phone"
-        label="Phone"
-        optional
-        error={errors.phone}
-        hint="A 10-digit Indian mobile number, for example 98765 43210, if you would like us to call you."
-      >
+      <Field id="contact-phone" label={m.phone()} optional error={errors.phone} hint={m.phone_hint()}>
         {(described) => (
           <TextInput
             id="contact-phone"
@@ -185,9 +179,9 @@ export function MessageForm({ actionData, shopPhone }: { actionData?: ContactAct
       </Field>
       <Field
         id="contact-message"
-        label="Message"
+        label={m.message()}
         error={errors.message}
-        hint={`Between ${CONTACT_LIMITS.messageMin} and ${MAX_MESSAGE} characters.`}
+        hint={m.message_hint({ min: CONTACT_LIMITS.messageMin, max: MAX_MESSAGE })}
         aside={
           <p
             className={cn(
@@ -207,7 +201,7 @@ export function MessageForm({ actionData, shopPhone }: { actionData?: ContactAct
             required
             rows={6}
             defaultValue={values.message}
-            placeholder="Tell us what you need: an order question, a bulk or festival enquiry, feedback..."
+            placeholder={m.message_placeholder()}
             {...described}
           />
         )}
@@ -223,7 +217,7 @@ export function MessageForm({ actionData, shopPhone }: { actionData?: ContactAct
       )}
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         <Send aria-hidden />
-        {sending ? 'Sending...' : 'Send Message'}
+        {sending ? m.sending() : m.send_message()}
       </Button>
     </Form>
   )

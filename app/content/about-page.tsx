@@ -1,5 +1,5 @@
 import { Flame, HandHeart, Handshake, Leaf, MessageSquareQuote, Package, Scale, Sprout } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
 import { Button } from '#app/ui/button.tsx'

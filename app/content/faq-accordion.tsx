@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import type { FaqGroup } from './faq.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'

@@ -1,6 +1,6 @@
 import { CalendarDays, ChevronDown, Mail, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, NavLink } from 'react-router'
+import { Link, NavLink } from '#app/i18n/links.tsx'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { telHref } from '#app/shared/phone.ts'
 import { POLICY_LINKS } from '#app/shell/nav-links.ts'
@@ -175,7 +175,7 @@ function OtherPolicies() {
                 )
               }
             >
-              {link.label}
+              {link.label()}
             </NavLink>
           </li>
         ))}

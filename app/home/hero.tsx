@@ -1,19 +1,20 @@
 import { BadgeCheck, Leaf, Star, Truck } from 'lucide-react'
+import { m } from '#app/paraglide/messages.js'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { ShopAndStoryLinks } from '#app/shell/shop-and-story-links.tsx'
 
 const TRUST_BADGES = [
-  { icon: BadgeCheck, label: 'FSSAI licensed kitchen' },
-  { icon: Leaf, label: '100% vegetarian' },
-  { icon: Truck, label: 'Delivered across India' },
+  { icon: BadgeCheck, label: m.hero_badge_fssai },
+  { icon: Leaf, label: m.hero_badge_vegetarian },
+  { icon: Truck, label: m.hero_badge_delivery },
 ] as const
 
 export function Hero({ settings }: { settings: PublicSettings }) {
   // The owner empties a claim the shop cannot stand behind (decisions.md): it is then not shown at all.
   const claims = [
-    { value: settings.ratingClaim, label: 'Average rating' },
-    { value: settings.varietiesClaim, label: 'Varieties' },
-    { value: settings.familiesClaim, label: 'Happy families' },
+    { value: settings.ratingClaim, label: m.hero_claim_rating() },
+    { value: settings.varietiesClaim, label: m.hero_claim_varieties() },
+    { value: settings.familiesClaim, label: m.hero_claim_families() },
   ].filter((claim) => claim.value.trim() !== '')
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-brown">
@@ -33,24 +34,24 @@ export function Hero({ settings }: { settings: PublicSettings }) {
           {settings.ratingClaim && (
             <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold backdrop-blur">
               <Star className="size-4 fill-turmeric text-turmeric" aria-hidden />
-              Rated {settings.ratingClaim} by our customers
+              {m.hero_rated({ rating: settings.ratingClaim })}
             </p>
           )}
           <h1
             id="hero-title"
             className="font-serif text-4xl leading-tight font-bold text-white sm:text-5xl lg:text-6xl"
           >
-            Authentic Indori Namkeen
+            {m.hero_title()}
           </h1>
-          <p className="mt-4 text-xl text-[oklch(0.9_0.08_80)] sm:text-2xl">Fresh From Indore To Your Doorstep</p>
-          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Why you can trust us">
+          <p className="mt-4 text-xl text-[oklch(0.9_0.08_80)] sm:text-2xl">{m.hero_subtitle()}</p>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label={m.hero_trust()}>
             {TRUST_BADGES.map(({ icon: Icon, label }) => (
               <li
-                key={label}
+                key={label()}
                 className="inline-flex items-center gap-1.5 rounded-full border border-white/25 bg-black/20 px-3 py-1.5 text-sm"
               >
                 <Icon className="size-4 text-turmeric" aria-hidden />
-                {label}
+                {label()}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { Share2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
 
 interface ShareBlockProps {
@@ -33,11 +34,9 @@ export function ShareBlock({ url, text }: ShareBlockProps) {
     <section aria-labelledby="share-title" className="mx-auto max-w-6xl px-4 pb-4">
       <div className="flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm">
         <h2 id="share-title" className="text-2xl font-bold">
-          Share the taste of Indore
+          {m.share_title()}
         </h2>
-        <p className="max-w-xl text-muted-foreground">
-          Know someone who misses Indori namkeen? Send them our shop in one tap.
-        </p>
+        <p className="max-w-xl text-muted-foreground">{m.share_text()}</p>
         <ul className="flex flex-wrap justify-center gap-3">
           {links.map((link) => (
             <li key={link.label}>
@@ -47,7 +46,7 @@ export function ShareBlock({ url, text }: ShareBlockProps) {
                 rel="noopener noreferrer"
                 className={`inline-flex h-11 items-center rounded-md px-5 text-sm font-semibold text-white hover:opacity-90 ${link.className}`}
               >
-                Share on {link.label}
+                {m.share_on({ network: link.label })}
               </a>
             </li>
           ))}
@@ -59,7 +58,7 @@ export function ShareBlock({ url, text }: ShareBlockProps) {
                 onClick={() => navigator.share({ title: document.title, text, url }).catch(() => {})}
               >
                 <Share2 aria-hidden />
-                Share
+                {m.share()}
               </Button>
             </li>
           )}

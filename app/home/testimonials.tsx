@@ -1,4 +1,5 @@
 import { Quote } from 'lucide-react'
+import { m } from '#app/paraglide/messages.js'
 import type { Testimonial } from '#app/settings/schema.ts'
 
 export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) {
@@ -6,7 +7,7 @@ export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) 
   return (
     <section aria-labelledby="testimonials-title" className="mx-auto max-w-6xl px-4 py-16">
       <h2 id="testimonials-title" className="text-center text-3xl font-bold">
-        What Our Customers Say
+        {m.testimonials_title()}
       </h2>
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         {testimonials.map((testimonial) => (

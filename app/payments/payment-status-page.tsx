@@ -3,7 +3,8 @@
 // verification-error states with the spec's buttons.
 import { CircleAlert, CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
-import { Link, useFetcher, useNavigate } from 'react-router'
+import { useFetcher, useNavigate } from 'react-router'
+import { Link, localize } from '#app/i18n/links.tsx'
 import type { PaymentStatus } from '#app/orders/status.ts'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { formatRupees } from '#app/shared/money.ts'
@@ -26,7 +27,7 @@ export function recheckDelayMs(attempt: number): number {
 export function InvalidPaymentRequest() {
   const navigate = useNavigate()
   useEffect(() => {
-    const timer = setTimeout(() => void navigate('/', { replace: true }), 3000)
+    const timer = setTimeout(() => void navigate(localize('/'), { replace: true }), 3000)
     return () => clearTimeout(timer)
   }, [navigate])
   const [title, detail] = INVALID_REQUEST.split(' - ')

@@ -39,6 +39,16 @@ function setUp(answer: () => Response = () => page(), options: { ttlMs?: number 
 }
 
 describe('the page cache', () => {
+  it('keeps each language apart: the Hindi page (/hi/...) is stored under its own address', async () => {
+    const shop = setUp(() => page())
+    const english = await (await shop.ask()).text()
+    await (await shop.ask({ url: 'http://shop.test/hi/products' })).arrayBuffer()
+    expect(shop.renders()).toBe(2)
+    await (await shop.ask({ url: 'http://shop.test/hi/products' })).arrayBuffer()
+    expect(await (await shop.ask()).text()).toBe(english)
+    expect(shop.renders()).toBe(2)
+  })
+
   it('renders a page once while nothing changes, again after a change', async () => {
     const shop = setUp()
     await (await shop.ask()).arrayBuffer()

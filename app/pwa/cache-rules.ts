@@ -1,5 +1,7 @@
 // Which requests the service worker may answer from its caches. Pure rules, shared by the service
 // worker (app/pwa/sw.ts) and its tests; docs/decisions/015-installable-shop.md explains the lists.
+// A Hindi page (/hi/...) follows its English page's rule.
+import { pathWithoutLocale } from '../i18n/locale.ts'
 
 /**
  * Pages whose contents depend on who is asking or change with every visit: the cart, checkout,
@@ -42,13 +44,15 @@ function startsWithSegment(pathname: string, prefix: string): boolean {
 
 /** Whether a page (its path, without the query) must always come from the network. */
 export function isNeverCached(pathname: string): boolean {
-  return NEVER_CACHED_PREFIXES.some((prefix) => startsWithSegment(pathname, prefix))
+  const page = pathWithoutLocale(pathname)
+  return NEVER_CACHED_PREFIXES.some((prefix) => startsWithSegment(page, prefix))
 }
 
 /** Whether a visited page may be kept and shown offline (with the offline notice). */
 export function isReadableOffline(pathname: string): boolean {
   if (isNeverCached(pathname)) return false
-  return READABLE_OFFLINE.some((pattern) => pattern.test(pathname))
+  const page = pathWithoutLocale(pathname)
+  return READABLE_OFFLINE.some((pattern) => pattern.test(page))
 }
 
 /**

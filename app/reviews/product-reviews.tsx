@@ -2,7 +2,9 @@
 // approved reviews marked 'Verified buyer', and the viewer's own part: the form when they received
 // the product and have not reviewed it, or what became of their review.
 import { BadgeCheck, CircleCheck, LogIn, MessageSquareText } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { MY_REVIEW_STATUS, REVIEW_NOTICES, REVIEW_SECTION_ID, type ReviewNotice } from './review-form.ts'
@@ -11,7 +13,10 @@ import type { ProductReviewsData } from './review-routes.server.ts'
 import type { PublishedReview, ReviewStanding } from './reviews.server.ts'
 import { Stars } from './stars.tsx'
 
-const reviewDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
+const reviewDate = {
+  en: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }),
+  hi: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }),
+}
 
 export function ProductReviews({
   product,
@@ -24,7 +29,7 @@ export function ProductReviews({
   return (
     <section id={REVIEW_SECTION_ID} aria-labelledby="reviews-title" className="mt-12 scroll-mt-20">
       <h2 id="reviews-title" className="text-2xl font-bold">
-        Customer reviews
+        {m.customer_reviews()}
       </h2>
       <div className="mt-5 grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
         <div className="grid gap-4">
@@ -40,9 +45,7 @@ export function ProductReviews({
                 </div>
               </div>
             ) : (
-              <p className="text-muted-foreground">
-                No reviews yet. Reviews come only from shoppers whose order of {product.name} was delivered.
-              </p>
+              <p className="text-muted-foreground">{m.no_reviews_yet({ name: product.name })}</p>
             )}
           </div>
           {reviews.notice && <Notice notice={reviews.notice} />}
@@ -50,7 +53,7 @@ export function ProductReviews({
         </div>
 
         {reviews.list.length > 0 && (
-          <ul className="grid gap-3" aria-label={`Reviews of ${product.name}`}>
+          <ul className="grid gap-3" aria-label={m.reviews_of({ name: product.name })}>
             {reviews.list.map((review) => (
               <li key={review.id}>
                 <ReviewCard review={review} />
@@ -65,11 +68,11 @@ export function ProductReviews({
 
 function ReviewCard({ review }: { review: PublishedReview }) {
   return (
-    <article className="rounded-xl border bg-card p-4 sm:p-5" aria-label={`Review by ${review.author}`}>
+    <article className="rounded-xl border bg-card p-4 sm:p-5" aria-label={m.review_by({ author: review.author })}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Stars rating={review.rating} />
         <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
-          {reviewDate.format(new Date(review.createdAt))}
+          {reviewDate[getLocale()].format(new Date(review.createdAt))}
         </time>
       </div>
       {review.body && <p className="mt-2 leading-relaxed break-words whitespace-pre-wrap">{review.body}</p>}
@@ -77,7 +80,7 @@ function ReviewCard({ review }: { review: PublishedReview }) {
         <span className="font-semibold">{review.author}</span>
         <span className="inline-flex items-center gap-1 rounded-full bg-[oklch(0.96_0.04_145)] px-2 py-0.5 text-xs font-semibold text-[oklch(0.35_0.09_145)]">
           <BadgeCheck className="size-3.5" aria-hidden />
-          Verified buyer
+          {m.verified_buyer()}
         </span>
       </p>
     </article>
@@ -99,9 +102,7 @@ function YourReview({
             <MessageSquareText className="size-5 text-primary" aria-hidden />
             Rate {product.name}
           </h3>
-          <p className="mt-1 mb-4 text-sm text-muted-foreground">
-            Your order was delivered: tell other shoppers how you liked it.
-          </p>
+          <p className="mt-1 mb-4 text-sm text-muted-foreground">{m.review_invite()}</p>
           <ReviewForm productId={product.id} productName={product.name} />
         </div>
       )
@@ -110,7 +111,7 @@ function YourReview({
         <div role="status" className="rounded-xl border bg-card p-4 sm:p-5">
           <h3 className="flex items-center gap-2 font-bold">
             <CircleCheck className="size-5 text-success" aria-hidden />
-            You reviewed this
+            {m.you_reviewed()}
           </h3>
           <Stars rating={standing.rating} className="mt-2" />
           <p className="mt-1 text-sm text-muted-foreground">{MY_REVIEW_STATUS[standing.status]}</p>
@@ -123,7 +124,7 @@ function YourReview({
           <Button asChild variant="outline" className="mt-3 h-11">
             <Link to={`/auth?redirectTo=${encodeURIComponent(`/products/${product.slug}#${REVIEW_SECTION_ID}`)}`}>
               <LogIn aria-hidden />
-              Sign in to review
+              {m.sign_in_to_review()}
             </Link>
           </Button>
         </div>

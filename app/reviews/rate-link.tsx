@@ -1,7 +1,7 @@
 // My Orders' way to the review form: a 'Rate' link on each delivered line, or what became of the
 // shopper's review of that product.
 import { CircleCheck, Star } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import { REVIEW_SECTION_ID } from './review-form.ts'
 import type { RateableLine } from './reviews.server.ts'
 

@@ -6,6 +6,7 @@
 import { CircleAlert, Send, Star } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { localize } from '#app/i18n/links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toastAnswer } from '#app/ui/toast.tsx'
@@ -48,13 +49,13 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
     }
     setClientErrors({})
     form.set(ENHANCED_FIELD, '1')
-    void fetcher.submit(form, { method: 'post', action: '/reviews' })
+    void fetcher.submit(form, { method: 'post', action: localize('/reviews') })
   }
 
   return (
     <form
       method="post"
-      action="/reviews"
+      action={localize('/reviews')}
       noValidate
       onSubmit={onSubmit}
       onFocus={loadSchema}

@@ -1,5 +1,6 @@
 // A rating drawn as five stars, read out as words ('Rated 4 out of 5').
 import { Star } from 'lucide-react'
+import { m } from '#app/paraglide/messages.js'
 import { cn } from '#app/ui/cn.ts'
 
 export function Stars({ rating, className }: { rating: number; className?: string }) {
@@ -7,7 +8,7 @@ export function Stars({ rating, className }: { rating: number; className?: strin
   return (
     <span
       role="img"
-      aria-label={`Rated ${rating} out of 5`}
+      aria-label={m.rated_stars({ rating })}
       className={cn('inline-flex items-center gap-0.5', className)}
     >
       {[1, 2, 3, 4, 5].map((star) => (

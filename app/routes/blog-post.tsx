@@ -7,6 +7,7 @@ import { PostNotFound } from '#app/blog/post-not-found.tsx'
 import { blogPostingJsonLd } from '#app/blog/post-seo.ts'
 import { postOgImage, readingMinutes, toPostSummary } from '#app/blog/post-view.ts'
 import { findPublishedPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
+import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/blog-post'
@@ -49,8 +50,8 @@ export const meta: Route.MetaFunction = (args) => {
   const shopName = root?.settings.shopName ?? 'Malwa Namkeen'
   if (!args.loaderData) {
     return pageMeta(args, {
-      title: `Blog Post Not Found | ${shopName}`,
-      description: "The blog post you're looking for doesn't exist or has been removed.",
+      title: m.post_not_found_meta({ shopName }),
+      description: m.post_not_found_text(),
       noindex: true,
     })
   }
@@ -64,7 +65,7 @@ export const meta: Route.MetaFunction = (args) => {
   }
   return [
     ...pageMeta(args, {
-      title: `${post.title} | ${shopName} Blog`,
+      title: m.post_meta_title({ title: post.title, shopName }),
       description: post.excerpt,
       type: 'article',
       image: postOgImage(post.imageUrl),

@@ -4,6 +4,7 @@ import { ArticlePending, useLoadingPost } from '#app/blog/article-pending.tsx'
 import { BlogCallToAction, BlogList, BlogListLoading, NoPostsYet } from '#app/blog/blog-list.tsx'
 import { toPostSummary } from '#app/blog/post-view.ts'
 import { listPublishedSummaries } from '#app/blog/posts.server.ts'
+import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
@@ -64,11 +65,8 @@ function BlogPage({ children }: { children: ReactNode }) {
   const loadingPost = useLoadingPost()
   return (
     <>
-      <PageHeading title="Our Blog">
-        <p>
-          Stories of Indori namkeen, tips from our kitchen and festival snack ideas, from the family that fries it fresh
-          in Indore.
-        </p>
+      <PageHeading title={m.blog_title()}>
+        <p>{m.blog_intro()}</p>
       </PageHeading>
       <div className="mx-auto max-w-6xl px-4">
         {children}

@@ -5,7 +5,7 @@ import { ContactDetails, ContactNotes } from '#app/contact/contact-details.tsx'
 import { contactFormValues } from '#app/contact/contact-form.ts'
 import { CONTACT_FORM_ID, type ContactActionData, MessageForm } from '#app/contact/message-form.tsx'
 import { sendContactMessage } from '#app/contact/send-message.server.ts'
-import { MESSAGE_REPLY } from '#app/content/promises.ts'
+import { m } from '#app/paraglide/messages.js'
 import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
@@ -62,14 +62,14 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeading title="Contact Us">
-        <p>Call or write to us for orders, festival and bulk enquiries, or help with a delivery.</p>
+      <PageHeading title={m.contact_title()}>
+        <p>{m.contact_intro()}</p>
       </PageHeading>
       {/* Phones: details, the form, then the notes; wide screens keep the form beside both. */}
       <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <section aria-labelledby="contact-details-title" className="lg:col-start-1 lg:row-start-1">
           <h2 id="contact-details-title" className="sr-only">
-            Our details
+            {m.our_details()}
           </h2>
           <ContactDetails settings={settings} />
         </section>
@@ -82,9 +82,9 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
             <CardContent className="space-y-5 p-5 sm:p-8">
               <div>
                 <h2 id="contact-form-title" className="text-2xl font-bold">
-                  Send us a message
+                  {m.send_us_message()}
                 </h2>
-                <p className="mt-1 text-muted-foreground">We reply within {MESSAGE_REPLY}.</p>
+                <p className="mt-1 text-muted-foreground">{m.we_reply_within({ period: m.promise_message_reply() })}</p>
               </div>
               {sent && (
                 <div
@@ -95,9 +95,9 @@ export default function Contact({ matches, actionData }: Route.ComponentProps) {
                 >
                   <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
                   <div>
-                    <p className="font-semibold text-[oklch(0.35_0.09_145)]">Thank you! Your message has been sent.</p>
+                    <p className="font-semibold text-[oklch(0.35_0.09_145)]">{m.message_sent()}</p>
                     <p className="mt-1 text-sm text-foreground/85">
-                      We have e-mailed you a confirmation and will reply within {MESSAGE_REPLY}.
+                      {m.message_sent_text({ period: m.promise_message_reply() })}
                     </p>
                   </div>
                 </div>

@@ -1,10 +1,11 @@
-import { Link } from 'react-router'
 import { ProductCard } from '#app/catalog/product-card.tsx'
 import { listFeaturedProducts } from '#app/catalog/products.server.ts'
 import { Hero } from '#app/home/hero.tsx'
 import { ShareBlock } from '#app/home/share-block.tsx'
 import { Testimonials } from '#app/home/testimonials.tsx'
 import { WhyChoose } from '#app/home/why-choose.tsx'
+import { Link, localize } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { homeJsonLd } from '#app/seo/json-ld.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
@@ -34,12 +35,12 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="bestsellers-title" className="text-3xl font-bold">
-              Our Bestsellers
+              {m.home_bestsellers()}
             </h2>
-            <p className="mt-2 text-muted-foreground">The four namkeen Indore orders most, fried fresh every week.</p>
+            <p className="mt-2 text-muted-foreground">{m.home_bestsellers_text()}</p>
           </div>
           <Button asChild variant="outline">
-            <Link to="/products">View all products</Link>
+            <Link to="/products">{m.home_view_all()}</Link>
           </Button>
         </div>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -48,7 +49,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           ))}
         </div>
       </section>
-      <ShareBlock url={`${publicUrl}/`} text={`${settings.shopName}: authentic Indori namkeen, fresh from Indore`} />
+      <ShareBlock url={`${publicUrl}${localize('/')}`} text={m.home_share_text({ shopName: settings.shopName })} />
     </>
   )
 }

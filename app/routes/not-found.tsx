@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { NotFoundContent } from '#app/shell/not-found-content.tsx'
 import type { Route } from './+types/not-found'
@@ -8,7 +9,7 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Page not found | Malwa Namkeen', description: 'This page does not exist.', noindex: true })
+  pageMeta(args, { title: m.page_not_found_title(), description: m.not_found_meta_description(), noindex: true })
 
 export default function NotFound() {
   return <NotFoundContent />

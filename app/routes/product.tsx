@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import { ProductDetails } from '#app/catalog/product-details.tsx'
 import { metaDescription, productJsonLd, productOgImage } from '#app/catalog/product-seo.ts'
 import { findProductBySlug, findSlugRedirect } from '#app/catalog/products.server.ts'
+import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { ProductReviews } from '#app/reviews/product-reviews.tsx'
 import { productReviews } from '#app/reviews/review-routes.server.ts'
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const product = args.loaderData?.product
   const root = args.matches[0]?.loaderData
-  if (!product) return pageMeta(args, { title: 'Product not found', noindex: true })
+  if (!product) return pageMeta(args, { title: m.product_not_found(), noindex: true })
   const shopName = root?.settings.shopName ?? 'Malwa Namkeen'
   return pageMeta(args, {
     title: `${product.name} | ${shopName}`,

@@ -7,6 +7,7 @@ import {
   listShopCategories,
   listSpecialOffers,
 } from '#app/catalog/products.server.ts'
+import { m } from '#app/paraglide/messages.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
@@ -41,11 +42,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'prod
 export default function Products({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeading title="Our Products">
-        <p>
-          Crisp sev, generous mixtures and spicy bundi from Indore, in 250g, 500g and 1kg packs. Premium for the full
-          Indori kick, Satwik for snacks made without onion and garlic.
-        </p>
+      <PageHeading title={m.products_title()}>
+        <p>{m.products_intro()}</p>
       </PageHeading>
       <ProductBrowser {...loaderData} />
     </>

@@ -1,6 +1,7 @@
 import { CircleAlert, PackageSearch } from 'lucide-react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, useNavigation } from 'react-router'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
+import { Form } from '#app/i18n/links.tsx'
 import { invoiceLinkKey } from '#app/invoices/invoice-link.server.ts'
 import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
 import { hasInvoice } from '#app/invoices/invoices.server.ts'

@@ -8,8 +8,8 @@ describe('SEO helper', () => {
     meta.find((entry) => (entry as Record<string, unknown>)[key] === value) as Record<string, string> | undefined
 
   it('renders the preset title and description', () => {
-    expect(meta).toContainEqual({ title: SEO_PRESETS.products.title })
-    expect(find('name', 'description')?.content).toBe(SEO_PRESETS.products.description)
+    expect(meta).toContainEqual({ title: SEO_PRESETS.products.title() })
+    expect(find('name', 'description')?.content).toBe(SEO_PRESETS.products.description())
   })
 
   it('links the canonical URL on the public origin', () => {

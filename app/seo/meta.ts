@@ -2,6 +2,7 @@
 // link and optional JSON-LD, all rendered into the server's HTML through React Router's meta.
 import type { MetaDescriptor } from 'react-router'
 import type { Thing, WithContext } from 'schema-dts'
+import { hasHindiVersion, LOCALES, localeOfPath, localizedHref, pathWithoutLocale } from '#app/i18n/locale.ts'
 import { SEO_PRESETS, type SeoPreset } from './presets.ts'
 
 export const DEFAULT_OG_IMAGE = '/images/og/default.jpg'
@@ -9,7 +10,10 @@ export const DEFAULT_OG_IMAGE = '/images/og/default.jpg'
 export interface SeoInput {
   /** The site's origin as shoppers see it (PUBLIC_URL). */
   origin: string
-  /** Path of the page, without query string (tracking parameters never reach the canonical URL). */
+  /**
+   * Path of the page, without query string (tracking parameters never reach the canonical URL). A
+   * Hindi page's path (/hi/...) makes a Hindi canonical URL; a page with both languages lists both.
+   */
   path: string
   preset?: SeoPreset
   title?: string
@@ -24,8 +28,8 @@ export interface SeoInput {
 
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const preset = input.preset ? SEO_PRESETS[input.preset] : undefined
-  const title = input.title ?? preset?.title ?? 'Malwa Namkeen'
-  const description = input.description ?? preset?.description ?? SEO_PRESETS.home.description
+  const title = input.title ?? preset?.title() ?? 'Malwa Namkeen'
+  const description = input.description ?? preset?.description() ?? SEO_PRESETS.home.description()
   const url = absoluteUrl(input.origin, input.path)
   const image = absoluteUrl(input.origin, input.image ?? DEFAULT_OG_IMAGE)
 
@@ -33,6 +37,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
+    ...(input.noindex ? [] : languageAlternates(input.origin, input.path)),
     { property: 'og:site_name', content: 'Malwa Namkeen' },
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:title', content: title },
@@ -42,13 +47,28 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: 'og:image:width', content: '1200' },
     { property: 'og:image:height', content: '630' },
     { property: 'og:image:alt', content: input.imageAlt ?? title },
-    { property: 'og:locale', content: 'en_IN' },
+    { property: 'og:locale', content: localeOfPath(input.path) === 'hi' ? 'hi_IN' : 'en_IN' },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: image },
     ...(input.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
     ...(input.jsonLd ?? []).map((data) => ({ 'script:ld+json': data })),
+  ]
+}
+
+/** hreflang links to the page in each language, English for any other (x-default). */
+export function languageAlternates(origin: string, path: string): MetaDescriptor[] {
+  const english = pathWithoutLocale(path)
+  if (!hasHindiVersion(english)) return []
+  return [
+    ...LOCALES.map((locale) => ({
+      tagName: 'link' as const,
+      rel: 'alternate',
+      hrefLang: locale,
+      href: absoluteUrl(origin, localizedHref(english, locale)),
+    })),
+    { tagName: 'link' as const, rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(origin, english) },
   ]
 }
 

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import type { BreadcrumbList, WithContext } from 'schema-dts'
+import { localeOfPath, localizedHref, pathWithoutLocale } from '#app/i18n/locale.ts'
 import { breadcrumbTrail } from '#app/shell/breadcrumb-trail.ts'
 import { absoluteUrl, type SeoInput, seoMeta } from './meta.ts'
 
@@ -19,7 +20,7 @@ export function pageMeta(
   const root = args.matches.find((match) => match?.id === 'root')?.loaderData as { publicUrl?: string } | undefined
   const origin = root?.publicUrl ?? ''
   const path = input.path ?? args.location.pathname
-  const breadcrumbs = path === '/' || input.noindex ? [] : [breadcrumbJsonLd(origin, path)]
+  const breadcrumbs = pathWithoutLocale(path) === '/' || input.noindex ? [] : [breadcrumbJsonLd(origin, path)]
   return seoMeta({ ...input, origin, path, jsonLd: [...(input.jsonLd ?? []), ...breadcrumbs] })
 }
 
@@ -27,11 +28,11 @@ export function breadcrumbJsonLd(origin: string, path: string): WithContext<Brea
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: breadcrumbTrail(path).map((crumb, index) => ({
+    itemListElement: breadcrumbTrail(pathWithoutLocale(path)).map((crumb, index) => ({
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.label,
-      item: absoluteUrl(origin, crumb.path),
+      item: absoluteUrl(origin, localizedHref(crumb.path, localeOfPath(path))),
     })),
   }
 }

@@ -1,6 +1,7 @@
 import { desc, eq, isNull } from 'drizzle-orm'
 import { blogs } from '#app/blog/schema.ts'
 import { products } from '#app/catalog/schema.ts'
+import { hasHindiVersion, LOCALES, localizedHref } from '#app/i18n/locale.ts'
 import type { Tx } from '#app/platform/db.server.ts'
 
 /** Pages that need no data, and their share of the crawl. */
@@ -52,14 +53,21 @@ export async function sitemapEntries(db: Tx): Promise<SitemapEntry[]> {
   ]
 }
 
+/** Each page in English and, under /hi, in Hindi, each listing both (and English as x-default). */
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   const urls = entries
-    .map(({ path, lastModified }) => {
+    .flatMap(({ path, lastModified }) => {
       const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''
-      return `<url><loc>${escapeXml(origin + path)}</loc>${lastmod}</url>`
+      if (!hasHindiVersion(path)) return [`<url><loc>${escapeXml(origin + path)}</loc>${lastmod}</url>`]
+      const alternates = [...LOCALES.map((locale) => [locale, localizedHref(path, locale)]), ['x-default', path]]
+        .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(origin + href)}"/>`)
+        .join('')
+      return LOCALES.map(
+        (locale) => `<url><loc>${escapeXml(origin + localizedHref(path, locale))}</loc>${lastmod}${alternates}</url>`,
+      )
     })
     .join('')
-  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`
+  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls}</urlset>`
 }
 
 /** Text or an attribute value inside XML. */

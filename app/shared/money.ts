@@ -1,6 +1,12 @@
 // Money is integer paise everywhere; only display code turns it into rupees, with Indian grouping.
 
-const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
+// Each in the page's language (en-IN, hi-IN): both keep Indian grouping and Latin digits.
+import { getLocale } from '#app/paraglide/runtime.js'
+
+const withPaise = {
+  en: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }),
+  hi: new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR' }),
+}
 const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
@@ -10,7 +16,7 @@ const wholeRupees = new Intl.NumberFormat('en-IN', {
 
 /** 8000 -> '₹80.00'; 10000000 -> '₹1,00,000.00'. */
 export function formatRupees(paise: number): string {
-  return withPaise.format(paise / 100)
+  return withPaise[getLocale()].format(paise / 100)
 }
 
 /** The admin's revenue figure: rupees without decimals. */

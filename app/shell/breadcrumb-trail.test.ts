@@ -3,9 +3,17 @@ import { breadcrumbTrail, hasCrumbs } from './breadcrumb-trail.ts'
 
 describe('breadcrumb trail', () => {
   it('turns dashes into spaces and capitalises words', () => {
+    expect(breadcrumbTrail('/blog/keep-sev-crisp')).toEqual([
+      { label: 'Home', path: '/' },
+      { label: 'Blog', path: '/blog' },
+      { label: 'Keep Sev Crisp', path: '/blog/keep-sev-crisp' },
+    ])
+  })
+
+  it("names the shop's own pages as the menus do", () => {
     expect(breadcrumbTrail('/terms-and-conditions')).toEqual([
       { label: 'Home', path: '/' },
-      { label: 'Terms And Conditions', path: '/terms-and-conditions' },
+      { label: 'Terms and Conditions', path: '/terms-and-conditions' },
     ])
   })
 

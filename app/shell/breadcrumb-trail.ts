@@ -1,3 +1,4 @@
+import { m } from '#app/paraglide/messages.js'
 export interface Crumb {
   label: string
   path: string
@@ -19,7 +20,7 @@ export function hasCrumbs(handle: unknown): handle is CrumbsHandle {
 export function breadcrumbTrail(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean)
   return [
-    { label: 'Home', path: '/' },
+    { label: m.nav_home(), path: '/' },
     ...segments.map((segment, index) => ({
       label: crumbLabel(segment),
       path: `/${segments.slice(0, index + 1).join('/')}`,
@@ -27,10 +28,32 @@ export function breadcrumbTrail(pathname: string): Crumb[] {
   ]
 }
 
+/** The shop's own pages, named in the page's language. */
+const PAGE_NAMES: Record<string, () => string> = {
+  products: m.nav_products,
+  about: m.nav_about,
+  blog: m.nav_blog,
+  faq: m.nav_faq,
+  contact: m.nav_contact,
+  'my-orders': m.nav_my_orders,
+  account: m.nav_account,
+  checkout: m.crumb_checkout,
+  auth: m.crumb_auth,
+  'track-order': m.crumb_track_order,
+  'order-success': m.crumb_order_success,
+  'payment-status': m.crumb_payment_status,
+  'quality-policy': m.nav_quality_policy,
+  'terms-and-conditions': m.nav_terms,
+  'privacy-policy': m.nav_privacy,
+  'shipping-policy': m.nav_shipping,
+}
+
 /** Words a plain capital letter would spell wrong. */
 const ACRONYMS: Record<string, string> = { faq: 'FAQ' }
 
 function crumbLabel(segment: string): string {
+  const named = PAGE_NAMES[segment]
+  if (named) return named()
   let text = segment
   try {
     text = decodeURIComponent(segment)

@@ -1,5 +1,8 @@
 import { ChevronRight } from 'lucide-react'
-import { Link, useMatches } from 'react-router'
+import { useMatches } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { pathWithoutLocale } from '#app/i18n/locale.ts'
+import { m } from '#app/paraglide/messages.js'
 import { breadcrumbTrail, hasCrumbs } from './breadcrumb-trail.ts'
 
 /**
@@ -10,11 +13,11 @@ export function Breadcrumb({ pathname }: { pathname: string }) {
   const named = useMatches().findLast((match) => hasCrumbs(match.handle))
   const trail =
     named && hasCrumbs(named.handle)
-      ? [{ label: 'Home', path: '/' }, ...named.handle.crumbs(named.params)]
-      : breadcrumbTrail(pathname)
+      ? [{ label: m.nav_home(), path: '/' }, ...named.handle.crumbs(named.params)]
+      : breadcrumbTrail(pathWithoutLocale(pathname))
   if (trail.length < 2) return null
   return (
-    <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-4 pt-4 text-sm text-muted-foreground">
+    <nav aria-label={m.breadcrumb()} className="mx-auto max-w-6xl px-4 pt-4 text-sm text-muted-foreground">
       <ol className="flex flex-wrap items-center gap-1">
         {trail.map((crumb, index) => {
           const last = index === trail.length - 1

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 
 export function Logo({ shopName }: { shopName: string }) {
   return (

@@ -1,4 +1,5 @@
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
 
 /** The spec's 404 page ('Oops! Page not found' with a link home). */
@@ -8,10 +9,10 @@ export function NotFoundContent() {
       <p className="font-serif text-6xl font-bold text-primary" aria-hidden>
         404
       </p>
-      <h1 className="mt-4 text-3xl font-bold">Oops! Page not found</h1>
-      <p className="mt-4 text-muted-foreground">The page you are looking for does not exist or has moved.</p>
+      <h1 className="mt-4 text-3xl font-bold">{m.not_found_title()}</h1>
+      <p className="mt-4 text-muted-foreground">{m.not_found_text()}</p>
       <Button asChild className="mt-8">
-        <Link to="/">Return to Home</Link>
+        <Link to="/">{m.return_home()}</Link>
       </Button>
     </div>
   )

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { PageHeading } from './page-heading.tsx'
 

@@ -1,6 +1,7 @@
 import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import { PushSwitchSlot } from '#app/notifications/push-prompt.tsx'
+import { m } from '#app/paraglide/messages.js'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { whatsappHref } from '#app/shared/phone.ts'
 import { NAV_LINKS, POLICY_LINKS, TRACK_ORDER_LINK } from './nav-links.ts'
@@ -20,37 +21,39 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
             >
               <span className="size-1.5 rounded-full bg-[oklch(0.75_0.15_145)]" />
             </span>
-            100% vegetarian
+            {m.footer_vegetarian()}
           </p>
-          <p className="text-sm">FSSAI Lic. No. {settings.fssaiLicence}</p>
-          {settings.gstin && <p className="text-sm">GSTIN {settings.gstin}</p>}
+          <p className="text-sm">{m.footer_fssai({ number: settings.fssaiLicence })}</p>
+          {settings.gstin && <p className="text-sm">{m.footer_gstin({ gstin: settings.gstin })}</p>}
         </div>
-        <nav aria-label="Shop" className="space-y-2 text-sm">
-          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Shop</h2>
+        <nav aria-label={m.footer_shop()} className="space-y-2 text-sm">
+          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">{m.footer_shop()}</h2>
           <ul className="space-y-2">
             {[...NAV_LINKS, ...(settings.showcaseMode ? [] : [TRACK_ORDER_LINK])].map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
+                  {link.label()}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
-        <nav aria-label="Policies" className="space-y-2 text-sm">
-          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Policies</h2>
+        <nav aria-label={m.footer_policies()} className="space-y-2 text-sm">
+          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">{m.footer_policies()}</h2>
           <ul className="space-y-2">
             {POLICY_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
+                  {link.label()}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div className="space-y-3 text-sm">
-          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">Get in touch</h2>
+          <h2 className="font-sans text-sm font-semibold tracking-wide text-white uppercase">
+            {m.footer_get_in_touch()}
+          </h2>
           <address className="space-y-2 not-italic">
             <p className="flex gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -72,7 +75,7 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
                   className="hover:text-white hover:underline"
                 >
                   WhatsApp {settings.whatsappNumber}
-                  <span className="sr-only"> (opens WhatsApp)</span>
+                  <span className="sr-only"> {m.footer_opens_whatsapp()}</span>
                 </a>
               </p>
             )}
@@ -84,7 +87,7 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
             </p>
           </address>
           {settings.socialLinks.length > 0 && (
-            <ul className="flex flex-wrap gap-3 pt-1" aria-label="Follow us">
+            <ul className="flex flex-wrap gap-3 pt-1" aria-label={m.footer_follow_us()}>
               {settings.socialLinks.map((link) => (
                 <li key={link.url}>
                   <a
@@ -104,7 +107,7 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
       </div>
       <div className="border-t border-white/15">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs">
-          © {year} {settings.legalName}. All prices in Indian rupees, inclusive of taxes.
+          {m.footer_rights({ year, legalName: settings.legalName })}
         </p>
       </div>
     </footer>

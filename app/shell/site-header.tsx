@@ -1,8 +1,11 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Form, Link, NavLink, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { CartDrawer } from '#app/cart/cart-drawer.tsx'
 import type { CartView } from '#app/cart/cart-session.server.ts'
+import { LanguageSwitch } from '#app/i18n/language-switch.tsx'
+import { Form, Link, NavLink } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { cn } from '#app/ui/cn.ts'
 import { Logo } from './logo.tsx'
 import { NAV_LINKS } from './nav-links.ts'
@@ -22,7 +25,7 @@ export interface HeaderUser {
 /** 'My Orders' (and the account page) only when signed in (spec section 2, shared frame). */
 function navLinks(user: HeaderUser | null) {
   return user
-    ? [...NAV_LINKS, { to: '/my-orders', label: 'My Orders' }, { to: '/account', label: 'Account' }]
+    ? [...NAV_LINKS, { to: '/my-orders', label: m.nav_my_orders }, { to: '/account', label: m.nav_account }]
     : NAV_LINKS
 }
 
@@ -40,15 +43,17 @@ export function SiteHeader({
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo shopName={shopName} />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={m.nav_main()} className="hidden items-center gap-1 md:flex">
           {navLinks(user).map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass}>
-              {link.label}
+              {link.label()}
             </NavLink>
           ))}
           <LoginToggle user={user} className="ml-2 px-4 py-2 text-sm" />
         </nav>
         <div className="flex items-center gap-1">
+          {/* On phones it is in the menu: the bar has room for the logo, the cart and the menu only. */}
+          <LanguageSwitch className="hidden md:flex" />
           {cart && <CartDrawer cart={cart} signedIn={user !== null} />}
           <MobileMenu user={user} />
         </div>
@@ -63,14 +68,14 @@ function LoginToggle({ user, className }: { user: HeaderUser | null; className?:
   if (!user) {
     return (
       <Link to="/auth" className={style}>
-        Login
+        {m.header_login()}
       </Link>
     )
   }
   return (
     <Form method="post" action="/logout" className="contents">
       <button type="submit" className={cn(style, 'cursor-pointer')}>
-        Logout
+        {m.header_logout()}
       </button>
     </Form>
   )
@@ -92,13 +97,13 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
     <details ref={details} className="group md:hidden">
       <summary
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-secondary [&::-webkit-details-marker]:hidden"
-        aria-label="Menu"
+        aria-label={m.header_menu()}
       >
         <Menu className="size-6 group-open:hidden" aria-hidden />
         <X className="hidden size-6 group-open:block" aria-hidden />
       </summary>
       <nav
-        aria-label="Mobile"
+        aria-label={m.nav_mobile()}
         className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b bg-background px-4 pt-2 pb-4 shadow-lg"
       >
         {navLinks(user).map((link) => (
@@ -108,9 +113,10 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
             end={link.to === '/'}
             className={(state) => cn(linkClass(state), 'py-3 text-base')}
           >
-            {link.label}
+            {link.label()}
           </NavLink>
         ))}
+        <LanguageSwitch className="px-1.5 text-base" />
         <LoginToggle user={user} className="mt-2 block w-full px-4 py-3 text-center text-base" />
       </nav>
     </details>

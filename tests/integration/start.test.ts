@@ -34,6 +34,8 @@ describe('the build-or-serve decision', () => {
     write('public/favicon.ico', 'icon')
     write('package-lock.json', '{"lockfileVersion": 3}')
     write('vite.config.ts', 'export default {}')
+    write('messages/hi.json', '{"nav_home": "होम"}')
+    write('project.inlang/settings.json', '{"baseLocale": "en", "locales": ["en", "hi"]}')
   })
   afterAll(() => rmSync(tree, { recursive: true, force: true }))
 
@@ -46,13 +48,15 @@ describe('the build-or-serve decision', () => {
     expect(buildState(tree, buildDir)).toBe('current')
   })
 
-  it('builds again after a source, a public file, the lockfile or the build configuration changed', () => {
+  it('builds again after a source, a public file, the lockfile, the build configuration or a message changed', () => {
     for (const [file, content] of [
       ['app/catalog/sizes.ts', 'export const SIZES = [250, 500]'],
       ['public/favicon.ico', 'a new icon'],
       ['package-lock.json', '{"lockfileVersion": 3, "packages": {}}'],
       ['vite.config.ts', 'export default { build: {} }'],
       ['app/catalog/new-rule.ts', 'export const rule = 1'],
+      ['messages/hi.json', '{"nav_home": "मुखपृष्ठ"}'],
+      ['project.inlang/settings.json', '{"baseLocale": "en", "locales": ["en", "hi", "mr"]}'],
     ] as const) {
       recordBuild()
       write(file, content)
@@ -64,6 +68,13 @@ describe('the build-or-serve decision', () => {
     recordBuild()
     rmSync(path.join(buildDir, FINGERPRINT_FILE))
     expect(buildState(tree, buildDir)).toBe('stale')
+  })
+
+  it('does not build again for the compiled messages (app/paraglide) or the compiler cache, which the build writes itself', () => {
+    recordBuild()
+    write('app/paraglide/messages/nav_home.js', 'export const nav_home = () => "Home"')
+    write('project.inlang/cache/paraglide-js/1.json', '{}')
+    expect(buildState(tree, buildDir)).toBe('current')
   })
 
   it('does not build again for a changed test, which no build reads', () => {

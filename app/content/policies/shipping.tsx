@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/i18n/links.tsx'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import type { PolicyDocument } from '../policy-page.tsx'
