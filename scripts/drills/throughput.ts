@@ -19,7 +19,8 @@ import {
   stockSnapshot,
 } from './lib/invariants.ts'
 import { runPgbench } from './lib/pgbench.ts'
-import { createShopServer } from './lib/shop-server.ts'
+import { cpuSeconds } from './lib/process-cpu.ts'
+import { createShopServer, type ShopServer } from './lib/shop-server.ts'
 import { deliveryDetails, Shopper } from './lib/shopper.ts'
 
 const SHOPPERS = 50
@@ -96,6 +97,11 @@ export const drill: Drill = {
 
       const workers = Array.from({ length: SHOPPERS }, worker)
       await pause(warmUp * 1000)
+      // What the orders cost in CPU: the server's process and, on PostgreSQL, the backends of its pool.
+      const serverPid = shop.pid()!
+      const backends = databaseUrl ? await backendPids(shop) : []
+      const serverCpu = cpuSeconds([serverPid])
+      const databaseCpu = cpuSeconds(backends)
       measuring = true
       const cpuBefore = process.cpuUsage()
       const began = performance.now()
@@ -105,6 +111,8 @@ export const drill: Drill = {
       await Promise.all(workers)
       const elapsed = (performance.now() - began) / 1000
       const cpu = process.cpuUsage(cpuBefore)
+      const serverMs = ((cpuSeconds([serverPid]) - serverCpu) * 1000) / (acknowledged.length - placedBefore)
+      const databaseMs = ((cpuSeconds(backends) - databaseCpu) * 1000) / (acknowledged.length - placedBefore)
       const measured = latencies.length
       const rate = (acknowledged.length - placedBefore) / elapsed
       latencies.sort((a, b) => a - b)
@@ -114,6 +122,9 @@ export const drill: Drill = {
       log(
         `${measured} orders in ${elapsed.toFixed(1)} s: ${rate.toFixed(0)} orders/s, placement p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (load average ${load.toFixed(1)}; the drill's own process used ${(clientCpu * 100).toFixed(0)}% of a core)`,
       )
+      const clientMs = (cpu.user + cpu.system) / 1000 / (acknowledged.length - placedBefore)
+      const perOrder = `CPU per order: server ${serverMs.toFixed(2)} ms${databaseUrl ? ` (its PostgreSQL backends ${databaseMs.toFixed(2)} ms)` : ' (the embedded database included)'}, the drill's shoppers ${clientMs.toFixed(2)} ms`
+      log(perOrder)
       log(`answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`)
       for (const problem of problems.slice(0, 5)) log(`not placed: ${problem}`)
 
@@ -151,6 +162,16 @@ export const drill: Drill = {
             row.size === placed.size
           )
         })
+        // The rollups the admin's sales figures read are written by triggers on the order's rows.
+        const [sales] = await rows<{ rolled: number; sold: number; counted: number; orders: number }>(
+          db,
+          sql`select (select coalesce(sum(packets), 0)::int from product_sales_deltas)
+                       + (select coalesce(sum(packets), 0)::int from product_daily_sales) as rolled,
+                     (select coalesce(sum(quantity), 0)::int from order_items) as sold,
+                     (select coalesce(sum(order_count), 0)::int from order_stat_deltas)
+                       + (select coalesce(sum(order_count), 0)::int from order_daily_stats) as counted,
+                     (select count(*)::int from orders) as orders`,
+        )
         const failures = [...statuses].filter(([status]) => status >= 500 || status === 0)
         const kind = shop.kind
         const invariants = [
@@ -164,6 +185,11 @@ export const drill: Drill = {
             missing.length === 0 && acknowledged.length > 0,
             `${acknowledged.length - missing.length} of ${acknowledged.length} found whole; ${stored.length} orders stored`,
           ),
+          invariant(
+            "the admin's sales figures count every order and packet",
+            sales!.rolled === sales!.sold && sales!.counted === sales!.orders,
+            `${sales!.rolled} of ${sales!.sold} packets, ${sales!.counted} of ${sales!.orders} orders in the rollups`,
+          ),
           await stockIsConserved(db, initial),
           await noNegativeStock(db),
           await noHalfOrders(db),
@@ -173,7 +199,7 @@ export const drill: Drill = {
             invariant(
               `at least ${TARGET[kind].toLocaleString('en-IN')} orders/s on ${kind === 'postgres' ? 'PostgreSQL' : 'the embedded database'}`,
               rate >= TARGET[kind],
-              `${rate.toFixed(0)} orders/s over ${elapsed.toFixed(1)} s${pgbench ? `; ${pgbench}` : ''} (load average ${load.toFixed(1)})`,
+              `${rate.toFixed(0)} orders/s over ${elapsed.toFixed(1)} s${pgbench ? `; ${pgbench}` : ''}; ${perOrder} (load average ${load.toFixed(1)})`,
             ),
             invariant(
               `placement p99 at most ${TARGET_P99_MS} ms`,
@@ -190,6 +216,20 @@ export const drill: Drill = {
       await shop.dispose()
     }
   },
+}
+
+/** The PostgreSQL backends serving the shop's database (its connection pool). */
+async function backendPids(shop: ShopServer): Promise<number[]> {
+  const database = await shop.open()
+  try {
+    const found = await rows<{ pid: number }>(
+      database.db,
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    )
+    return found.map((row) => row.pid)
+  } finally {
+    await database.close()
+  }
 }
 
 function percentile(sorted: number[], fraction: number): number {
