@@ -208,11 +208,6 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     tx
       .insert(orderStatusHistory)
       .values({ orderId, fromStatus: null, toStatus: 'pending', note: 'Order placed', createdAt: now }),
-    tx.insert(adminNotificationsRealtime).values({
-      type: 'new_order',
-      orderId,
-      message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total)} (${paymentMethodLabel(details.paymentMethod)})`,
-    }),
     tx.insert(outboxJobs).values(jobs),
     tx.update(idempotencyKeys).set({ orderId }).where(eq(idempotencyKeys.key, key)),
     ...(coupon
@@ -235,6 +230,14 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       sql`, `,
     )} select 1`,
   )
+  // The admin's notice after the order, in a statement of its own: the orders desk's change feed
+  // (shop_events, numbered by their triggers) announces the order before its notice, and within one
+  // statement the order of the WITH's inserts is PostgreSQL's to choose.
+  await tx.insert(adminNotificationsRealtime).values({
+    type: 'new_order',
+    orderId,
+    message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total)} (${paymentMethodLabel(details.paymentMethod)})`,
+  })
 
   return {
     orderId,
