@@ -4,7 +4,8 @@
 // shopper's cart. Either all of it happens or none of it. An idempotency key from the checkout form
 // makes a double click, a retry or a reload produce one order.
 
-import { eq } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
 import { type CartScope, lineLabel, lineProblem, readCartEntries } from '#app/cart/cart.server.ts'
 import { isLineQuantity } from '#app/cart/guest-cart.ts'
 import { cartItems } from '#app/cart/schema.ts'
@@ -15,13 +16,14 @@ import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { listZones } from '#app/delivery/zones.server.ts'
 import { matchZone } from '#app/delivery/zones.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
-import { enqueueNewOrderNotice } from '#app/orders/order-notices.server.ts'
+import { newOrderNoticeJobs } from '#app/orders/order-notices.server.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
 import { orderNumber, paymentMethodLabel } from '#app/orders/status.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { uniqueViolation } from '#app/platform/db-errors.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
-import { enqueue } from '#app/platform/outbox.server.ts'
+import { outboxJob } from '#app/platform/outbox.server.ts'
+import { outboxJobs } from '#app/platform/schema.ts'
 import { getSettings, type ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
@@ -152,9 +154,49 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     now,
   )
 
-  const [order] = await tx
-    .insert(orders)
-    .values({
+  // Everything the order writes goes to the database in one statement (a WITH of inserts; foreign keys
+  // and the rollup triggers see all of it at the statement's end): each statement is a round trip
+  // that holds the product rows locked above, and on the embedded database the only connection.
+  const orderId = randomUUID()
+  const number = orderNumber(orderId)
+  const items = lines.map((line, position) => ({
+    orderId,
+    position,
+    productId: line.product.id,
+    productName: line.product.name,
+    size: line.size,
+    quantity: line.quantity,
+    price: line.unitPrice,
+  }))
+  const jobs = [
+    outboxJob(
+      'mail',
+      confirmationMail(shop, details, {
+        number,
+        totals,
+        lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size), ...line })),
+      }),
+    ),
+    ...(await newOrderNoticeJobs(tx, {
+      order: {
+        id: orderId,
+        userId: scope.userId,
+        customerName: details.fullName,
+        email: details.email,
+        phone: details.phone,
+        shippingAddress: shippingAddress(details),
+        totalAmount: totals.total,
+        paymentMethod: details.paymentMethod,
+        paymentStatus: 'pending',
+        items,
+      },
+      shop,
+      publicUrl: input.publicUrl,
+    })),
+  ]
+  const writes = [
+    tx.insert(orders).values({
+      id: orderId,
       userId: scope.userId,
       customerName: details.fullName,
       email: details.email,
@@ -176,70 +218,44 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       termsAcceptedAt: now,
       createdAt: now,
       updatedAt: now,
-    })
-    .returning({ id: orders.id })
-  if (!order) throw new Error('the order was not stored')
-
-  const items = lines.map((line, position) => ({
-    orderId: order.id,
-    position,
-    productId: line.product.id,
-    productName: line.product.name,
-    size: line.size,
-    quantity: line.quantity,
-    price: line.unitPrice,
-  }))
-  await tx.insert(orderItems).values(items)
-  await tx
-    .insert(orderStatusHistory)
-    .values({ orderId: order.id, fromStatus: null, toStatus: 'pending', note: 'Order placed', createdAt: now })
-  if (coupon) {
-    await tx.insert(couponRedemptions).values({
-      couponCode: coupon.code,
-      orderId: order.id,
-      userId: scope.userId,
-      phone: details.phone,
-      oncePerCustomer: coupon.onePerCustomer,
-      createdAt: now,
-    })
-  }
-
-  const number = orderNumber(order.id)
+    }),
+    tx.insert(orderItems).values(items),
+    tx
+      .insert(orderStatusHistory)
+      .values({ orderId, fromStatus: null, toStatus: 'pending', note: 'Order placed', createdAt: now }),
+    tx.insert(outboxJobs).values(jobs),
+    tx.update(idempotencyKeys).set({ orderId }).where(eq(idempotencyKeys.key, key)),
+    ...(coupon
+      ? [
+          tx.insert(couponRedemptions).values({
+            couponCode: coupon.code,
+            orderId,
+            userId: scope.userId,
+            phone: details.phone,
+            oncePerCustomer: coupon.onePerCustomer,
+            createdAt: now,
+          }),
+        ]
+      : []),
+    ...(scope.userId ? [tx.delete(cartItems).where(eq(cartItems.userId, scope.userId))] : []),
+  ]
+  await tx.execute(
+    sql`with ${sql.join(
+      writes.map((write, index) => sql`${sql.raw(`w${index}`)} as (${write.getSQL()})`),
+      sql`, `,
+    )} select 1`,
+  )
+  // The admin's notice after the order, in a statement of its own: the orders desk's change feed
+  // (shop_events, numbered by their triggers) announces the order before its notice, and within one
+  // statement the order of the WITH's inserts is PostgreSQL's to choose.
   await tx.insert(adminNotificationsRealtime).values({
     type: 'new_order',
-    orderId: order.id,
+    orderId,
     message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total)} (${paymentMethodLabel(details.paymentMethod)})`,
   })
-  await enqueue(
-    tx,
-    'mail',
-    confirmationMail(shop, details, {
-      number,
-      totals,
-      lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size), ...line })),
-    }),
-  )
-  await enqueueNewOrderNotice(tx, {
-    order: {
-      id: order.id,
-      userId: scope.userId,
-      customerName: details.fullName,
-      email: details.email,
-      phone: details.phone,
-      shippingAddress: shippingAddress(details),
-      totalAmount: totals.total,
-      paymentMethod: details.paymentMethod,
-      paymentStatus: 'pending',
-      items,
-    },
-    shop,
-    publicUrl: input.publicUrl,
-  })
-  if (scope.userId) await tx.delete(cartItems).where(eq(cartItems.userId, scope.userId))
-  await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, key))
 
   return {
-    orderId: order.id,
+    orderId,
     orderNumber: number,
     total: totals.total,
     paymentMethod: details.paymentMethod,

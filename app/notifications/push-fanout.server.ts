@@ -7,7 +7,7 @@ import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Config } from '#app/platform/config.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
-import { enqueue, type PushJob } from '#app/platform/outbox.server.ts'
+import { enqueue, type OutboxJobRow, outboxJob, type PushJob } from '#app/platform/outbox.server.ts'
 import type { PushOutcome, PushSender, PushTarget } from '#app/platform/push-sender.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import {
@@ -83,19 +83,19 @@ export async function sendNotification(db: Db, admin: AuditActor, form: Notifica
 }
 
 /**
- * Enqueues a new-order alert for the owner's devices, in the transaction that places the order, when
- * the shop has any (no job at all for a shop whose owner registered none).
+ * The outbox job of a new-order alert for the owner's devices, to be written in the transaction that
+ * places the order, or null for a shop whose owner registered none (no job at all).
  */
-export async function enqueueOwnerOrderAlert(
+export async function ownerOrderAlertJob(
   tx: Tx,
   order: { id: string; number: string; totalAmount: number; customerName: string; packets: number; method: string },
-): Promise<void> {
+): Promise<OutboxJobRow | null> {
   const [owner] = await tx
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.isOwner, true), eq(pushSubscriptions.isActive, true)))
     .limit(1)
-  if (!owner) return
+  if (!owner) return null
   const payload: PushPayload = {
     title: `New order #${order.number}: ${formatRupees(order.totalAmount)}`,
     body: `${order.customerName}, ${order.packets} ${order.packets === 1 ? 'packet' : 'packets'} (${order.method}).`,
@@ -105,7 +105,7 @@ export async function enqueueOwnerOrderAlert(
     badge: PUSH_BADGE,
     tag: `order-${order.number}`,
   }
-  await enqueue(tx, 'push', { audience: 'owner', payload: { ...payload } })
+  return outboxJob('push', { audience: 'owner', payload: { ...payload } })
 }
 
 /** The outbox's handler for 'push' jobs. */

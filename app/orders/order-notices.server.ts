@@ -3,10 +3,10 @@
 // the customer of confirmed ('order_confirmed'), shipped ('out_for_delivery', with the delivery OTP),
 // delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
 // never holds up the change.
-import { enqueueOwnerOrderAlert } from '#app/notifications/push-fanout.server.ts'
+import { ownerOrderAlertJob } from '#app/notifications/push-fanout.server.ts'
 import type { Tx } from '#app/platform/db.server.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
-import { enqueue } from '#app/platform/outbox.server.ts'
+import { enqueue, type OutboxJobRow, outboxJob } from '#app/platform/outbox.server.ts'
 import type { ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
@@ -131,13 +131,14 @@ export async function enqueueCustomerNotice(
 }
 
 /**
- * Tells the shop about a new order ('new_order'): e-mail and SMS to the shop's own address and phone,
- * and a push to each of the owner's registered devices.
+ * The outbox jobs that tell the shop about a new order ('new_order'): e-mail and SMS to the shop's own
+ * address and phone, and a push to each of the owner's registered devices. The caller writes them in
+ * the order's transaction.
  */
-export async function enqueueNewOrderNotice(
+export async function newOrderNoticeJobs(
   tx: Tx,
   { order, shop, publicUrl }: { order: NoticeOrder; shop: ShopSettings; publicUrl: string },
-): Promise<void> {
+): Promise<OutboxJobRow[]> {
   const number = orderNumber(order.id)
   const packets = order.items.reduce((sum, item) => sum + item.quantity, 0)
   const method = order.paymentMethod === 'cod' ? 'COD' : 'online'
@@ -151,10 +152,8 @@ export async function enqueueNewOrderNotice(
     link: { label: 'Open the orders desk', url: `${publicUrl}/admin` },
     sms: `New order #${number}: ${formatRupees(order.totalAmount)} ${method}, ${packets} ${packets === 1 ? 'packet' : 'packets'}, ${order.customerName} ${formatIndianMobile(order.phone)}.`,
   }
-  await enqueue(tx, 'mail', mail(shop.email, content, shop, order, 'shop'))
   const to = normaliseIndianMobile(shop.phone)
-  if (to) await enqueue(tx, 'sms', { to, text: content.sms })
-  await enqueueOwnerOrderAlert(tx, {
+  const push = await ownerOrderAlertJob(tx, {
     id: order.id,
     number,
     totalAmount: order.totalAmount,
@@ -162,6 +161,11 @@ export async function enqueueNewOrderNotice(
     packets,
     method,
   })
+  return [
+    outboxJob('mail', mail(shop.email, content, shop, order, 'shop')),
+    ...(to ? [outboxJob('sms', { to, text: content.sms })] : []),
+    ...(push ? [push] : []),
+  ]
 }
 
 function mail(

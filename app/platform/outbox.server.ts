@@ -59,18 +59,29 @@ export function outboxJobKey(job: { id: number; createdAt: Date }): string {
   return `${job.createdAt.getTime()}-outbox-${job.id}`
 }
 
+/** A job as it is stored, for a caller that writes several rows in one statement (placing an order). */
+export type OutboxJobRow = typeof outboxJobs.$inferInsert
+
 /**
- * Adds a job in the caller's transaction. A sensitive job (its payload carries a secret, such as a
- * delivery OTP) has its payload wiped as soon as it is done or parked: the secret is kept only until
- * it is sent.
+ * A job's row. A sensitive job (its payload carries a secret, such as a delivery OTP) has its payload
+ * wiped as soon as it is done or parked: the secret is kept only until it is sent.
  */
+export function outboxJob<K extends OutboxKind>(
+  kind: K,
+  payload: OutboxPayloads[K],
+  { sensitive = false }: { sensitive?: boolean } = {},
+): OutboxJobRow {
+  return { kind, payload, sensitive }
+}
+
+/** Adds a job in the caller's transaction (see outboxJob). */
 export async function enqueue<K extends OutboxKind>(
   tx: Tx,
   kind: K,
   payload: OutboxPayloads[K],
-  { sensitive = false }: { sensitive?: boolean } = {},
+  options: { sensitive?: boolean } = {},
 ): Promise<void> {
-  await tx.insert(outboxJobs).values({ kind, payload, sensitive })
+  await tx.insert(outboxJobs).values(outboxJob(kind, payload, options))
 }
 
 /** What a sensitive job's payload becomes once it no longer needs it. */

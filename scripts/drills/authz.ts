@@ -21,51 +21,48 @@ import {
   SUBSCRIPTION_KEYS,
 } from '#app/route-access.ts'
 import { type Drill, type Invariant, invariant } from './drill.ts'
-import { type Answer as HttpAnswer, HttpVisitor } from './lib/http-visitor.ts'
-import { startShopUnderDrill } from './lib/shop-under-drill.ts'
-import {
-  addToCart,
-  findProduct,
-  placeCodOrder,
-  placeOnlineOrder,
-  type Shopper,
-  signInAdmin,
-  signUpAndSignIn,
-} from './lib/shopper-over-http.ts'
+import { createShopServer } from './lib/shop-server.ts'
+import { type DeliveryDetails, deliveryDetails, type Answer as HttpAnswer, Shopper } from './lib/shopper.ts'
 
 export const drill: Drill = {
   about:
     'every route × anonymous, customer, another customer and admin: the expected answers, and nothing of one customer reachable by another',
   async run({ scale, databaseUrl, log }) {
     // The shop takes online payments (its own PhonePe simulator), so paying again is in the matrix.
-    const shop = await startShopUnderDrill(databaseUrl, { PAYMENT_PROVIDER: 'phonepe-simulator' })
+    const shop = await createShopServer({ databaseUrl, env: () => ({ PAYMENT_PROVIDER: 'phonepe-simulator' }) })
     try {
+      await shop.start()
       const tag = randomBytes(4).toString('hex')
-      const owner: Shopper = {
-        name: `Owner Drill ${tag.replace(/\d/g, 'x')}`,
+      const person = (details: Partial<DeliveryDetails>): DeliveryDetails => ({ ...deliveryDetails(0), ...details })
+      const owner = person({
+        fullName: `Owner Drill ${tag.replace(/\d/g, 'x')}`,
         email: `owner-${tag}@example.com`,
         phone: `98${String(Number.parseInt(tag, 16) % 100_000_000).padStart(8, '0')}`,
         address: `House ${tag}, Sapna Sangeeta Road, Indore`,
-      }
-      const other: Shopper = {
-        name: 'Other Drill Shopper',
+      })
+      const other = person({
+        fullName: 'Other Drill Shopper',
         email: `other-${tag}@example.com`,
         phone: '9123456780',
         address: '12 Palasia Square, Indore',
-      }
+      })
       log('signing up two customers and signing in the admin')
-      const visitors: Record<Role, HttpVisitor> = {
-        anonymous: new HttpVisitor(shop.url),
-        customer: await signUpAndSignIn(shop.url, owner, 'sev and jalebi for breakfast'),
-        otherCustomer: await signUpAndSignIn(shop.url, other, 'poha on a winter morning'),
-        admin: await signInAdmin(shop.url, shop.admin),
+      const visitors: Record<Role, Shopper> = {
+        anonymous: new Shopper(shop.url),
+        customer: new Shopper(shop.url, owner),
+        otherCustomer: new Shopper(shop.url, other),
+        admin: new Shopper(shop.url),
       }
-      const product = await findProduct(visitors.anonymous)
-      await addToCart(visitors.customer, product, 1)
-      const orderId = await placeCodOrder(visitors.customer, owner)
+      await visitors.customer.signUpAndSignIn(owner.email, 'sev and jalebi for breakfast')
+      await visitors.otherCustomer.signUpAndSignIn(other.email, 'poha on a winter morning')
+      await visitors.admin.signInAsAdmin(shop.admin)
+      const [product] = await visitors.anonymous.findProducts(1)
+      if (!product) throw new Error('no product on /products')
+      await visitors.customer.addToCart(product.id, product.size, 1)
+      const orderId = await visitors.customer.placeCodOrder()
       // An online order left unpaid (the customer never reached the gateway's page): payable again.
-      await addToCart(visitors.customer, product, 1)
-      await placeOnlineOrder(visitors.customer, owner)
+      await visitors.customer.addToCart(product.id, product.size, 1)
+      await visitors.customer.placeOnlineOrder()
       const mine = await visitors.customer.get('/my-orders')
       const onlineOrderId = [...mine.text.matchAll(/order=([0-9a-f-]{36})/g)]
         .map((match) => match[1])
@@ -82,17 +79,17 @@ export const drill: Drill = {
       })
       if (confirmed.status !== 200) throw new Error(`the admin could not confirm an order: ${confirmed.status}`)
       // The customer's cart is not empty while the others try, and their browser is subscribed to pushes.
-      await addToCart(visitors.customer, product, 2)
+      await visitors.customer.addToCart(product.id, product.size, 2)
       // A guest's order, placed in a browser of its own: only that browser may see it.
-      const guest: Shopper = {
-        name: 'Guest Drill Shopper',
+      const guest = person({
+        fullName: 'Guest Drill Shopper',
         email: `guest-${tag}@example.com`,
         phone: '9988776655',
         address: `Flat ${tag}, Rajwada Chowk, Indore`,
-      }
-      const guestBrowser = new HttpVisitor(shop.url)
-      await addToCart(guestBrowser, product, 1)
-      const guestOrderId = await placeCodOrder(guestBrowser, guest)
+      })
+      const guestBrowser = new Shopper(shop.url, guest)
+      await guestBrowser.addToCart(product.id, product.size, 1)
+      const guestOrderId = await guestBrowser.placeCodOrder()
       const endpoint = `http://127.0.0.1:9/push/${tag}`
       const subscribed = await visitors.customer.send('POST', '/api/push/subscriptions', {
         json: { endpoint, keys: SUBSCRIPTION_KEYS },
@@ -111,7 +108,7 @@ export const drill: Drill = {
           .replaceAll('{productSlug}', product.slug)
           .replaceAll('{endpoint}', endpoint)
       const secrets = [
-        owner.name,
+        owner.fullName,
         owner.email,
         owner.phone,
         owner.address,
@@ -177,12 +174,12 @@ export const drill: Drill = {
 
       // Nothing the others sent changed the customer's things: read them in the database itself.
       await shop.stop()
-      const database = await shop.openDatabase()
+      const database = await shop.open()
       let untouched: string[] = []
       try {
         untouched = await customerUntouched(database.db, {
           email: owner.email,
-          name: owner.name,
+          name: owner.fullName,
           orderId,
           endpoint,
           productId: product.id,
@@ -221,12 +218,12 @@ export const drill: Drill = {
         ),
       ] satisfies Invariant[]
     } finally {
-      await shop.close()
+      await shop.dispose()
     }
   },
 }
 
-async function send(visitor: HttpVisitor, request: AccessRequest, path: string, fill: (text: string) => string) {
+async function send(visitor: Shopper, request: AccessRequest, path: string, fill: (text: string) => string) {
   const form =
     request.form && Object.fromEntries(Object.entries(request.form).map(([key, value]) => [key, fill(value)]))
   return visitor.send(request.method, path, {

@@ -11,10 +11,9 @@ import { orderItems, orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import { type Drill, invariant } from './drill.ts'
-import { HttpVisitor } from './lib/http-visitor.ts'
 import { runScript } from './lib/run-script.ts'
-import { startShopUnderDrill } from './lib/shop-under-drill.ts'
-import { addToCart, findProducts, type ProductOnSale, placeCodOrder } from './lib/shopper-over-http.ts'
+import { createShopServer, type ShopServer } from './lib/shop-server.ts'
+import { deliveryDetails, type ProductOnSale, Shopper } from './lib/shopper.ts'
 
 interface Acknowledged {
   orderId: string
@@ -28,7 +27,7 @@ interface Acknowledged {
 export const drill: Drill = {
   about: 'npm run backup under an order load, wipe, npm run restore: every acknowledged order is back, whole',
   async run({ scale, databaseUrl, log }) {
-    const shop = await startShopUnderDrill(databaseUrl)
+    const shop = await createShopServer({ databaseUrl })
     const folder = mkdtempSync(path.join(tmpdir(), 'shop-backup-drill-'))
     const file = path.join(folder, 'shop.backup')
     const scriptEnv = {
@@ -39,7 +38,8 @@ export const drill: Drill = {
     }
     const script = (name: string, args: string[]) => runScript(name, args, scriptEnv)
     try {
-      const catalogue = await findProducts(new HttpVisitor(shop.url))
+      await shop.start()
+      const catalogue = await new Shopper(shop.url).findProducts()
       const shoppers = Math.max(2, Math.round(20 * scale))
       const perShopper = Math.max(3, Math.round(15 * scale))
       log(`${shoppers} shoppers placing ${perShopper} orders each while the shop is backed up`)
@@ -54,20 +54,24 @@ export const drill: Drill = {
           const product = catalogue[(index * 7 + n) % catalogue.length] as ProductOnSale
           const quantity = 1 + ((index + n) % 2)
           const phone = `9${String(index).padStart(3, '0')}${String(n).padStart(6, '0')}`
-          const visitor = new HttpVisitor(shop.url)
+          const visitor = new Shopper(shop.url, {
+            ...deliveryDetails(index),
+            fullName: `Backup Drill ${String.fromCharCode(65 + (index % 26))}`,
+            email: `backup-${index}-${n}@example.com`,
+            phone,
+            address: `${index}/${n} Khajrana Road, Indore`,
+          })
           try {
-            await addToCart(visitor, product, quantity)
-            const orderId = await placeCodOrder(visitor, {
-              name: `Backup Drill ${String.fromCharCode(65 + (index % 26))}`,
-              email: `backup-${index}-${n}@example.com`,
-              phone,
-              address: `${index}/${n} Khajrana Road, Indore`,
-            })
-            acknowledged.push({ orderId, phone, product, quantity, at: performance.now() })
+            await visitor.addToCart(product.id, product.size, quantity)
+            const placement = await visitor.placeOrder(await visitor.openCheckout(), 'cod')
+            // Out of stock is the shop's answer, not a failure; anything 5xx or unreachable is.
+            if (placement.outcome === 'placed' && placement.orderId) {
+              acknowledged.push({ orderId: placement.orderId, phone, product, quantity, at: performance.now() })
+            } else if (placement.outcome === 'refused') refused++
+            else failures.push(JSON.stringify(placement).slice(0, 200))
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error)
-            // Out of stock is the shop's answer, not a failure; anything 5xx or unreachable is.
-            if (/ 409 /.test(message)) refused++
+            if (message.includes('(409)')) refused++
             else failures.push(message.slice(0, 200))
           }
         }
@@ -139,9 +143,9 @@ export const drill: Drill = {
       // The restored shop serves: it starts on the restored database and finds an order by number and phone.
       let served = 'not tried'
       if (restored && before.length) {
-        await shop.restart()
+        await shop.start()
         const sample = before[Math.floor(before.length / 2)] as Acknowledged
-        const answer = await new HttpVisitor(shop.url).post('/track-order', {
+        const answer = await new Shopper(shop.url).post('/track-order', {
           orderNumber: orderNumber(sample.orderId),
           phone: sample.phone,
         })
@@ -183,7 +187,7 @@ export const drill: Drill = {
         invariant('the restored shop starts and serves its orders', served.startsWith('order #'), served),
       ]
     } finally {
-      await shop.close()
+      await shop.dispose()
       rmSync(folder, { recursive: true, force: true })
     }
   },
@@ -211,8 +215,8 @@ interface ShopState {
   sold: Map<string, number>
 }
 
-async function readShop(shop: Awaited<ReturnType<typeof startShopUnderDrill>>): Promise<ShopState> {
-  const database = await shop.openDatabase()
+async function readShop(shop: ShopServer): Promise<ShopState> {
+  const database = await shop.open()
   try {
     return await readState(database.db)
   } finally {
@@ -250,9 +254,9 @@ async function readState(db: Db): Promise<ShopState> {
 }
 
 /** Empties the shop's database as a lost disk would: nothing of the shop is left in it. */
-async function wipe(shop: Awaited<ReturnType<typeof startShopUnderDrill>>) {
+async function wipe(shop: ShopServer) {
   if (shop.env.DATABASE_URL) {
-    const database = await shop.openDatabase()
+    const database = await shop.open()
     try {
       await database.db.execute(sql`drop schema if exists drizzle cascade`)
       await database.db.execute(sql`drop schema public cascade`)
@@ -261,6 +265,6 @@ async function wipe(shop: Awaited<ReturnType<typeof startShopUnderDrill>>) {
       await database.close()
     }
   } else {
-    rmSync(path.join(shop.env.DATA_DIR ?? '', 'pgdata'), { recursive: true, force: true })
+    rmSync(path.join(shop.dataDir, 'pgdata'), { recursive: true, force: true })
   }
 }

@@ -22,8 +22,8 @@ import {
 import { startMailReceiver } from './lib/mail-receiver.ts'
 import { merchantOrderIdIn, type PaymentGateway, startPaymentGateway } from './lib/payment-gateway.ts'
 import { waitUntilSettled } from './lib/settle.ts'
-import { type Placement, Shopper } from './lib/shop-client.ts'
 import { createShopServer } from './lib/shop-server.ts'
+import { deliveryDetails, type Placement, Shopper } from './lib/shopper.ts'
 
 const CONCURRENT_SHOPPERS = 16
 const ACCOUNT_EVERY = 4
@@ -97,16 +97,16 @@ export const drill: Drill = {
       await Promise.all(
         Array.from({ length: CONCURRENT_SHOPPERS }, async (_, worker) => {
           if (worker % ACCOUNT_EVERY) return
-          const shopper = new Shopper(shop.url, worker * 100_000)
+          const shopper = new Shopper(shop.url, deliveryDetails(worker * 100_000))
           await shopper.signUpAndSignIn(`crash${worker}@example.in`, `crash-drill-password-${worker}`, 'Ravi Jain')
           accounts.set(worker, shopper)
         }),
       )
 
       const shopperLoop = async (worker: number) => {
-        let shopper = accounts.get(worker) ?? new Shopper(shop.url, worker * 100_000)
+        let shopper = accounts.get(worker) ?? new Shopper(shop.url, deliveryDetails(worker * 100_000))
         for (let n = 0; Date.now() < stopAt; n++) {
-          if (!accounts.has(worker)) shopper = new Shopper(shop.url, worker * 100_000 + n)
+          if (!accounts.has(worker)) shopper = new Shopper(shop.url, deliveryDetails(worker * 100_000 + n))
           const lines = 1 + (n % 3)
           for (let line = 0; line < lines; line++) {
             const productId = productIds[(worker + n + line) % productIds.length]!

@@ -15,8 +15,8 @@ import {
   stockIsConserved,
   stockSnapshot,
 } from './lib/invariants.ts'
-import { type Placement, Shopper } from './lib/shop-client.ts'
 import { createShopServer } from './lib/shop-server.ts'
+import { deliveryDetails, type PaymentMethod, type Placement, Shopper } from './lib/shopper.ts'
 
 const PACKETS = 10
 const COUPON = 'ONLYONCE'
@@ -58,13 +58,14 @@ export const drill: Drill = {
 
       // Everyone fills a cart and opens the checkout page before anyone submits.
       const ready = async (index: number, productId: string, coupon?: string) => {
-        const shopper = new Shopper(shop.url, index)
+        const shopper = new Shopper(shop.url, deliveryDetails(index))
         if (index % ACCOUNT_EVERY === 0) {
           await shopper.signUpAndSignIn(`shopper${index}@example.in`, `drill-password-${index}-long`, 'Asha Verma')
         }
         await shopper.addToCart(productId)
         if (coupon) await shopper.applyCoupon(coupon)
-        return { shopper, key: await shopper.openCheckout() }
+        const paymentMethod: PaymentMethod = index % 2 ? 'online' : 'cod'
+        return { shopper, paymentMethod, key: await shopper.openCheckout() }
       }
       const startedAt = performance.now()
       const crowd = await inParallel(
@@ -74,10 +75,10 @@ export const drill: Drill = {
       )
       log(`${shoppers} carts ready in ${seconds(startedAt)} s`)
 
-      const rush = async (group: { shopper: Shopper; key: string }[]) => {
+      const rush = async (group: { shopper: Shopper; paymentMethod: PaymentMethod; key: string }[]) => {
         const began = performance.now()
         const placements = await Promise.all(
-          group.map(({ shopper, key }) => shopper.placeOrder(key, shopper.index % 2 ? 'online' : 'cod')),
+          group.map(({ shopper, paymentMethod, key }) => shopper.placeOrder(key, paymentMethod)),
         )
         return { placements, seconds: seconds(began) }
       }

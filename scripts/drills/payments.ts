@@ -17,8 +17,8 @@ import {
 } from './lib/invariants.ts'
 import { merchantOrderIdIn, type PaymentGateway, startPaymentGateway } from './lib/payment-gateway.ts'
 import { waitUntilSettled } from './lib/settle.ts'
-import { Shopper } from './lib/shop-client.ts'
 import { createShopServer } from './lib/shop-server.ts'
+import { deliveryDetails, Shopper } from './lib/shopper.ts'
 
 /** What happens to a payment, and what the shop must end up with. */
 interface Scenario {
@@ -106,7 +106,7 @@ export const drill: Drill = {
         CONCURRENT_SHOPPERS,
         async (i) => {
           const scenario = SCENARIOS[i % SCENARIOS.length]!
-          const shopper = new Shopper(shop.url, i)
+          const shopper = new Shopper(shop.url, deliveryDetails(i))
           await shopper.addToCart(productIds[i % productIds.length]!)
           const placement = await shopper.placeOrder(await shopper.openCheckout(), 'online')
           const merchantOrderId = placement.outcome === 'placed' ? merchantOrderIdIn(placement.location) : null
@@ -120,8 +120,7 @@ export const drill: Drill = {
           if (scenario.expires) simulator.expire(merchantOrderId)
           if (scenario.leaves) return
           // The shopper comes back to the shop's payment page, which asks the gateway itself.
-          const back = await shopper.request(`/payment-status?orderId=${placement.orderId}`)
-          await back.body?.cancel()
+          const back = await shopper.get(`/payment-status?orderId=${placement.orderId}`)
           if (back.status >= 500) problems.push(`the payment page answered ${back.status}`)
         },
       )

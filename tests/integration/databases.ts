@@ -8,9 +8,10 @@ export type DatabaseKind = 'pglite' | 'postgres'
 
 export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
-/** Creates an empty PostgreSQL database on the TEST_DATABASE_URL server and returns its URL and a drop(). */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL
+/** Creates an empty PostgreSQL database on the server (TEST_DATABASE_URL's) and returns its URL and a drop(). */
+export async function createPostgresDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set')
   const name = `shop_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })

@@ -9,6 +9,6 @@ describe.each(DATABASE_KINDS)('the oversell drill on %s', (kind) => {
   it(
     'sells exactly the packets on the shelf and the coupon once, and tells everyone else why',
     () => expectDrillHolds('oversell', kind, 0.2),
-    120_000,
+    240_000,
   )
 })

@@ -11,7 +11,7 @@ import { ensureAdmin } from '#app/admin/bootstrap.server.ts'
 import { products } from '#app/catalog/schema.ts'
 import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { createDiskStore } from '#app/media/file-store.server.ts'
-import { createPushHandler, enqueueOwnerOrderAlert, sendNotification } from '#app/notifications/push-fanout.server.ts'
+import { createPushHandler, ownerOrderAlertJob, sendNotification } from '#app/notifications/push-fanout.server.ts'
 import { SENT_TITLE } from '#app/notifications/push-notification.ts'
 import { publicKeyLoader, pushAction, subscriptionsAction } from '#app/notifications/push-routes.server.ts'
 import { SUBSCRIBE_RATE_LIMIT } from '#app/notifications/push-subscriptions.server.ts'
@@ -374,16 +374,17 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
   it('tries an owner alert again later when the owner’s push service is down, and never crashes the worker', async () => {
     const owner = await subscribed(true)
     pushService.answer(owner.id, 500, 3)
-    await database.db.transaction((tx) =>
-      enqueueOwnerOrderAlert(tx, {
+    await database.db.transaction(async (tx) => {
+      const job = await ownerOrderAlertJob(tx, {
         id: randomUUID(),
         number: 'abcd1234',
         totalAmount: 21000,
         customerName: 'Asha Verma',
         packets: 2,
         method: 'COD',
-      }),
-    )
+      })
+      if (job) await tx.insert(outboxJobs).values(job)
+    })
     await drain()
     expect(receivedBy(owner)).toEqual([])
     const [failed] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'push'))
