@@ -69,8 +69,8 @@ export const drill: Drill = {
         .find((id) => id !== orderId)
       if (!onlineOrderId) throw new Error("the customer's online order is not on /my-orders")
       // An order the admin has confirmed, so it has its invoice (the invoice PDF's lines of the matrix).
-      await addToCart(visitors.customer, product, 1)
-      const invoicedOrderId = await placeCodOrder(visitors.customer, owner)
+      await visitors.customer.addToCart(product.id, product.size, 1)
+      const invoicedOrderId = await visitors.customer.placeCodOrder()
       const card = JSON.parse((await visitors.admin.get(`/admin/orders/${invoicedOrderId}`)).text) as {
         version: string
       }

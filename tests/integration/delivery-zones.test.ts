@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveryZones } from '#app/delivery/schema.ts'
 import { deliveryQuote } from '#app/delivery/zones.server.ts'
 import { pageCacheVersion } from '#app/platform/schema.ts'
-import { HttpVisitor } from '../../scripts/drills/lib/http-visitor.ts'
-import { addToCart, findProduct, signInAdmin } from '../../scripts/drills/lib/shopper-over-http.ts'
+import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
 import { createPostgresDatabase, DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
@@ -60,7 +59,7 @@ const address = (fields: Record<string, string>) => ({
 describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
   let server: RunningServer
   let cleanup = async () => {}
-  let owner: HttpVisitor
+  let owner: Shopper
 
   beforeAll(async () => {
     let env: Record<string, string>
@@ -79,7 +78,8 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     })
-    owner = await signInAdmin(server.url, admin)
+    owner = new Shopper(server.url)
+    await owner.signInAsAdmin(admin)
   })
   afterAll(async () => {
     await server?.stop()
@@ -87,9 +87,10 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
   })
 
   /** A shopper with one packet in the cart, at checkout. */
-  async function shopperAtCheckout(): Promise<{ visitor: HttpVisitor; key: string }> {
-    const visitor = new HttpVisitor(server.url)
-    await addToCart(visitor, await findProduct(visitor))
+  async function shopperAtCheckout(): Promise<{ visitor: Shopper; key: string }> {
+    const visitor = new Shopper(server.url)
+    const [product] = await visitor.findProducts(1)
+    await visitor.addToCart(product!.id, product!.size)
     const page = await visitor.get('/checkout')
     const key = /name="idempotencyKey" value="([0-9a-f-]{36})"/.exec(page.text)?.[1]
     if (!key) throw new Error(`no checkout form: ${page.status}`)
@@ -97,7 +98,7 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
   }
 
   it('answers the PIN code box from the default zones, remembers a valid PIN code and refuses a malformed one', async () => {
-    const visitor = new HttpVisitor(server.url)
+    const visitor = new Shopper(server.url)
     const indore = await visitor.get('/delivery?pin=452001&from=/products')
     expect(indore.status).toBe(200)
     expect(text(indore.text)).toMatch(/Delivery by \w+day, \d{1,2} \w+/)
@@ -143,7 +144,7 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
     const zone = zoneOnPage(page.text, 'Shimla hills')
     expect(zone).not.toBeNull()
     expect(text(page.text)).toContain('4-6 business days · Cash on delivery offered · ₹40.00 extra')
-    expect(text((await new HttpVisitor(server.url).get('/delivery?pin=172010')).text)).toContain(
+    expect(text((await new Shopper(server.url).get('/delivery?pin=172010')).text)).toContain(
       '₹40.00 extra delivery charge for this area',
     )
 
@@ -160,7 +161,7 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
     const after = await owner.get(ZONES)
     expect(zoneOnPage(after.text, 'Shimla and Solan')).toBeNull()
     // Its PIN codes fall back to the default zone for the rest of India.
-    expect(text((await new HttpVisitor(server.url).get('/delivery?pin=172010')).text)).not.toContain('extra delivery')
+    expect(text((await new Shopper(server.url).get('/delivery?pin=172010')).text)).not.toContain('extra delivery')
     expect((await owner.post(ZONES, { intent: 'delete', ...edited! })).status).toBe(404)
 
     const audit = text((await owner.get('/admin/audit?entity=delivery-zone')).text)
