@@ -244,6 +244,9 @@ export async function restoreBackup(
     const missing = backup.tables.filter(({ table }) => !present.includes(table)).map(({ table }) => table)
     if (missing.length)
       throw new BackupFileError(`The backup has tables its migration does not make: ${missing.join(', ')}.`)
+    // Rows a migration inserts queue its tables' deferred page-cache triggers, and a table with pending
+    // trigger events cannot be altered: they fire now, before the triggers are paused.
+    await tx.execute(sql`set constraints all immediate`)
     for (const table of present) await tx.execute(sql.raw(`alter table ${qualified(table)} disable trigger user`))
     // What the migrations themselves insert (settings, the first categories) is the backup's to say.
     for (const table of present.toReversed()) await tx.execute(sql.raw(`delete from ${qualified(table)}`))
