@@ -30,7 +30,7 @@ function ratingColumns(ratings: ReturnType<typeof approvedRatings>) {
 const onSale = isNull(products.archivedAt)
 
 /** What anything that sells a product needs: its name, picture, prices, stock and discount per size. */
-export const orderableColumns = {
+const sellingColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
@@ -42,28 +42,16 @@ export const orderableColumns = {
   stock500g: products.stock500g,
   stock1kg: products.stock1kg,
   discountPercentage: products.discountPercentage,
-  archivedAt: products.archivedAt,
 }
+
+/** A product to sell with its archive date: the cart and the order refuse an archived one. */
+export const orderableColumns = { ...sellingColumns, archivedAt: products.archivedAt }
 
 /**
  * What a product card shows and needs to sell (it is sent to the browser for every card, so nothing
  * more: no description, no archive date, which the shop's lists never show).
  */
-const cardColumns = {
-  id: products.id,
-  slug: products.slug,
-  name: products.name,
-  imageUrl: products.imageUrl,
-  price250g: products.price250g,
-  price500g: products.price500g,
-  price1kg: products.price1kg,
-  stock250g: products.stock250g,
-  stock500g: products.stock500g,
-  stock1kg: products.stock1kg,
-  discountPercentage: products.discountPercentage,
-  category: products.category,
-  isFeatured: products.isFeatured,
-}
+const cardColumns = { ...sellingColumns, category: products.category, isFeatured: products.isFeatured }
 
 /** Product cards with their rating, ready for a where and an order by. */
 function selectCards(db: Tx) {
