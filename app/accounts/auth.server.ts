@@ -10,6 +10,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { phoneNumber } from 'better-auth/plugins/phone-number'
 import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
+import { m } from '#app/paraglide/messages.js'
 import type { Config } from '#app/platform/config.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
@@ -182,7 +183,8 @@ export function createAuth(options: AuthOptions) {
         sendOTP: async ({ phoneNumber: to, code }) => {
           await sms.send({
             to,
-            text: `${code} is your ${shopName} sign-in code. It expires in 10 minutes. Never share it with anyone.`,
+            // Asked for from the sign-in page's action, so in the language of the page.
+            text: m.sms_sign_in_code({ code, shopName }),
           })
         },
         signUpOnVerification: {
