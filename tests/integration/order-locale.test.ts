@@ -1,12 +1,14 @@
 // The shopper's e-mails and SMS in the language the order was placed in (orders.locale): the order
 // confirmation, the status notices and the delivery OTP, written outside any request, from the order
 // itself, into the development mailbox and SMS outbox (folders of files). The shop's own notice of a
-// new order stays English. docs/decisions/024-hindi.md.
+// new order stays English. Then on the production server (needs a build): an order placed from
+// /hi/checkout gets its mail in Hindi, and a sign-in code asked for on /hi/auth comes in Hindi.
+// docs/decisions/024-hindi.md.
 import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import { placeOrder } from '#app/checkout/place-order.server.ts'
@@ -20,6 +22,8 @@ import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer, mailboxFolder } from '#app/platform/mailer.server.ts'
 import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { createSms, smsOutboxFolder } from '#app/platform/sms.server.ts'
+import { createShopServer, type ShopServer } from '../../scripts/drills/lib/shop-server.ts'
+import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
@@ -157,5 +161,55 @@ describe.each(DATABASE_KINDS)('notices in the order language (%s)', (kind) => {
       ]),
     )
     expect(texts.some((message) => /Delivery OTP \d{6} \(valid 24 h\)/.test(message.text))).toBe(true)
+  })
+})
+
+describe.each(DATABASE_KINDS)('the production server in Hindi (%s)', (kind) => {
+  let shop: ShopServer
+
+  beforeAll(async () => {
+    shop = await createShopServer({ databaseUrl: kind === 'postgres' ? process.env.TEST_DATABASE_URL! : null })
+    await shop.start()
+  }, 240_000)
+  afterAll(async () => {
+    await shop?.dispose()
+  })
+
+  it('e-mails an order placed from /hi/checkout in Hindi', async () => {
+    const shopper = new Shopper(shop.url)
+    const [product] = await shopper.findProducts(1)
+    await shopper.addToCart(product!.id, product!.size)
+    const placement = await shopper.placeOrder(await shopper.openCheckout('/hi/checkout'), 'cod', '/hi/checkout')
+    expect(placement).toMatchObject({ outcome: 'placed', location: expect.stringMatching(/^\/hi\/order-success/) })
+    const number = placement.outcome === 'placed' ? placement.orderId!.slice(-8) : ''
+    // The outbox worker delivers it into the development mailbox shortly after.
+    const mail = await vi.waitFor(
+      async () => {
+        const mails = await readFolder<{ to: string; subject: string; text: string }>(mailboxFolder(shop.dataDir))
+        const found = mails.find((each) => each.to === shopper.details.email)
+        if (!found) throw new Error('no mail to the shopper yet')
+        return found
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    expect(mail.subject).toBe(`ऑर्डर #${number} मिल गया - Malwa Namkeen`)
+    expect(mail.text).toContain(`नमस्ते ${shopper.details.fullName},`)
+    expect(mail.text).toContain('डिलीवरी का पता:')
+  })
+
+  it('texts a sign-in code asked for on /hi/auth in Hindi', async () => {
+    const shopper = new Shopper(shop.url)
+    const answer = await shopper.post('/hi/auth', { intent: 'send-code', phone: '9876501234' })
+    expect(answer.status).toBe(200)
+    const text = await vi.waitFor(
+      async () => {
+        const texts = await readFolder<{ to: string; text: string }>(smsOutboxFolder(shop.dataDir))
+        const found = texts.find((message) => message.to === '+919876501234')
+        if (!found) throw new Error('no sign-in code yet')
+        return found.text
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    expect(text).toMatch(/^\d{6} आपका Malwa Namkeen साइन-इन कोड है।/)
   })
 })
