@@ -10,6 +10,8 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { phoneNumber } from 'better-auth/plugins/phone-number'
 import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
+import { toLocale } from '#app/i18n/locale.ts'
+import { m } from '#app/paraglide/messages.js'
 import type { Config } from '#app/platform/config.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
@@ -27,6 +29,11 @@ import { accounts, sessions, twoFactors, users, verifications } from './schema.t
  * client sent, so nobody can choose their own bucket.
  */
 export const CLIENT_IP_HEADER = 'x-malwa-client-ip'
+/**
+ * The language of the page that called better-auth, set by the shop (authHeaders). better-auth runs
+ * outside the app's build (server/main.ts loads it), where the request's locale is not known.
+ */
+export const LOCALE_HEADER = 'x-malwa-locale'
 
 export const OIDC_PROVIDER_ID = 'oidc'
 export const SESSION_DAYS = 30
@@ -179,11 +186,10 @@ export function createAuth(options: AuthOptions) {
         expiresIn: OTP_TTL_SECONDS,
         allowedAttempts: OTP_ATTEMPTS,
         phoneNumberValidator: (phone) => normaliseIndianMobile(phone) === phone,
-        sendOTP: async ({ phoneNumber: to, code }) => {
-          await sms.send({
-            to,
-            text: `${code} is your ${shopName} sign-in code. It expires in 10 minutes. Never share it with anyone.`,
-          })
+        sendOTP: async ({ phoneNumber: to, code }, ctx) => {
+          // In the language of the sign-in page that asked for it.
+          const locale = toLocale(ctx?.headers?.get(LOCALE_HEADER)) ?? 'en'
+          await sms.send({ to, text: m.sms_sign_in_code({ code, shopName }, { locale }) })
         },
         signUpOnVerification: {
           getTempEmail: placeholderEmail,

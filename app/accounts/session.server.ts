@@ -2,18 +2,23 @@
 // better-auth: the client address header, Set-Cookie forwarding and typed error reading.
 import { isAPIError } from 'better-auth/api'
 import type { RouterContextProvider } from 'react-router'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import type { Viewer } from './viewer.ts'
 
 export type { Viewer }
 
-import { CLIENT_IP_HEADER, isPlaceholderEmail } from './auth.server.ts'
+import { CLIENT_IP_HEADER, isPlaceholderEmail, LOCALE_HEADER } from './auth.server.ts'
 
-/** The request's headers for better-auth, with the client address set by the shop, never by the client. */
+/**
+ * The request's headers for better-auth, with the client address and the page's language set by the
+ * shop, never by the client.
+ */
 export function authHeaders(request: Request, context: Readonly<RouterContextProvider>): Headers {
   const headers = new Headers(request.headers)
   headers.delete(CLIENT_IP_HEADER)
   headers.set(CLIENT_IP_HEADER, context.get(requestContext).clientIp)
+  headers.set(LOCALE_HEADER, getLocale())
   return headers
 }
 

@@ -12,6 +12,7 @@ import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
 import { findVisibleOrder } from '#app/orders/orders.server.ts'
 import { orderNumber } from '#app/orders/status.ts'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
 import { PaymentError, startPayment } from '#app/payments/payments.server.ts'
 import { PhonePeError } from '#app/payments/phonepe.server.ts'
@@ -139,6 +140,7 @@ export async function checkoutAction(request: Request, context: Context) {
       sessionHash: visitor.hash,
       onlinePaymentAvailable: payments !== null,
       publicUrl: config.publicUrl,
+      locale: getLocale(),
     })
   } catch (error) {
     if (error instanceof OrderError) {

@@ -15,10 +15,12 @@ import { lockProducts, takeStock } from '#app/catalog/stock.server.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { listZones } from '#app/delivery/zones.server.ts'
 import { matchZone } from '#app/delivery/zones.ts'
+import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
-import { newOrderNoticeJobs } from '#app/orders/order-notices.server.ts'
+import { newOrderNoticeJobs, noticePaymentMethod } from '#app/orders/order-notices.server.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
 import { orderNumber, paymentMethodLabel } from '#app/orders/status.ts'
+import { m } from '#app/paraglide/messages.js'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { uniqueViolation } from '#app/platform/db-errors.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
@@ -56,6 +58,8 @@ export interface PlaceOrderInput {
   onlinePaymentAvailable: boolean
   /** The shop's origin, for the links in the notices. */
   publicUrl: string
+  /** The language the order is placed in (the checkout page's): its e-mails and SMS are written in it. English unless told. */
+  locale?: Locale
   now?: Date
 }
 
@@ -86,7 +90,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
 }
 
 async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const { scope, details, now = new Date() } = input
+  const { scope, details, locale = 'en', now = new Date() } = input
   const key = `place-order:${input.idempotencyKey}`
   const [claimed] = await tx
     .insert(idempotencyKeys)
@@ -172,6 +176,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     outboxJob(
       'mail',
       confirmationMail(shop, details, {
+        locale,
         number,
         totals,
         lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size), ...line })),
@@ -188,6 +193,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
         totalAmount: totals.total,
         paymentMethod: details.paymentMethod,
         paymentStatus: 'pending',
+        locale,
         items,
       },
       shop,
@@ -216,6 +222,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       deliveryOtpVerified: false,
       placedBySession: input.sessionHash,
       termsAcceptedAt: now,
+      locale,
       createdAt: now,
       updatedAt: now,
     }),
@@ -251,7 +258,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
   await tx.insert(adminNotificationsRealtime).values({
     type: 'new_order',
     orderId,
-    message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total)} (${paymentMethodLabel(details.paymentMethod)})`,
+    message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total, 'en')} (${paymentMethodLabel(details.paymentMethod)})`,
   })
 
   return {
@@ -290,42 +297,46 @@ async function replay(tx: Tx, key: string, input: PlaceOrderInput): Promise<Plac
   }
 }
 
+/** The shopper's "order received" e-mail, in the language the order was placed in. */
 function confirmationMail(
   shop: ShopSettings,
   details: DeliveryDetails,
   order: {
+    locale: Locale
     number: string
     totals: ReturnType<typeof orderTotals>
     lines: { label: string; quantity: number; unitPrice: number }[]
   },
 ): MailMessage {
-  const { totals } = order
+  const { totals, locale, number } = order
+  const o = { locale }
+  const rupees = (paise: number) => formatRupees(paise, locale)
+  const { shopName } = shop
   return {
     to: details.email,
     replyTo: shop.email,
-    subject: `Order #${order.number} received - ${shop.shopName}`,
+    subject: m.notice_received_subject({ number, shopName }, o),
     text: [
-      `Namaste ${details.fullName},`,
+      m.notice_greeting({ name: details.fullName }, o),
       '',
-      `Thank you for your order #${order.number} from ${shop.shopName}. We prepare it within 24 hours and`,
-      'deliver it in 2-4 business days. We will call you to confirm it.',
+      m.notice_received_body({ number, shopName }, o),
       '',
-      ...order.lines.map((line) => `${line.quantity} x ${line.label}: ${formatRupees(line.unitPrice * line.quantity)}`),
+      ...order.lines.map((line) => `${line.quantity} x ${line.label}: ${rupees(line.unitPrice * line.quantity)}`),
       '',
-      `Subtotal: ${formatRupees(totals.subtotal)}`,
-      ...(totals.discount > 0 ? [`Discount: -${formatRupees(totals.discount)}`] : []),
-      `Delivery: ${totals.delivery === 0 ? 'FREE' : formatRupees(totals.delivery)}`,
-      `Total: ${formatRupees(totals.total)} (${paymentMethodLabel(details.paymentMethod)})`,
+      `${m.subtotal({}, o)}: ${rupees(totals.subtotal)}`,
+      ...(totals.discount > 0 ? [`${m.discount({}, o)}: -${rupees(totals.discount)}`] : []),
+      `${m.delivery({}, o)}: ${totals.delivery === 0 ? m.free({}, o) : rupees(totals.delivery)}`,
+      `${m.total({}, o)}: ${rupees(totals.total)} (${noticePaymentMethod(details.paymentMethod, locale)})`,
       '',
-      'Delivering to:',
+      m.notice_delivering_to({}, o),
       details.fullName,
       shippingAddress(details),
       formatIndianMobile(details.phone),
       '',
-      `Questions? Call us on ${shop.phone} (Monday to Saturday, 9 AM to 6 PM) or reply to this e-mail.`,
+      m.notice_questions({ phone: shop.phone }, o),
       '',
-      'Warm regards,',
-      `The ${shop.shopName} team`,
+      m.notice_regards({}, o),
+      m.notice_team({ shopName }, o),
     ].join('\n'),
   }
 }

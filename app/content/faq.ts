@@ -1,8 +1,9 @@
-// The FAQ's fifteen questions (spec section 2): the page shows them and its FAQPage data repeats them.
+// The FAQ's fifteen questions (spec section 2), in the page's language: the page shows them and its
+// FAQPage data repeats them.
 import type { FAQPage, WithContext } from 'schema-dts'
+import { m } from '#app/paraglide/messages.js'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
-import { COMPLAINT_WINDOW, DELIVERY_BUSINESS_DAYS, DELIVERY_LOCATIONS, PROCESSING_TIME } from './promises.ts'
 
 export interface FaqEntry {
   id: string
@@ -26,139 +27,109 @@ export type FaqSettings = Pick<
 export function faqGroups(settings: FaqSettings): FaqGroup[] {
   const fee = formatRupees(settings.deliveryFee)
   const threshold = formatRupees(settings.freeDeliveryThreshold)
+  const { phone, email } = settings
   return [
     {
       id: 'delivery',
-      title: 'Delivery',
+      title: m.faq_group_delivery(),
       entries: [
         {
           id: 'delivery-across-india',
-          question: 'Do you deliver across India?',
-          answer: [
-            `Yes. We send parcels from our kitchen in Indore to ${DELIVERY_LOCATIONS} across India through our courier partners, from metro cities to small towns.`,
-            'If a courier cannot reach your PIN code, we call you before dispatch instead of leaving your order waiting.',
-          ],
-          link: { to: '/shipping-policy', label: 'Read our shipping policy' },
+          question: m.faq_across_india_q(),
+          answer: [m.faq_across_india_a1({ locations: m.promise_delivery_locations() }), m.faq_across_india_a2()],
+          link: { to: '/shipping-policy', label: m.faq_link_shipping() },
         },
         {
           id: 'delivery-time',
-          question: 'How long does delivery take?',
+          question: m.faq_time_q(),
           answer: [
-            `Orders are processed within ${PROCESSING_TIME}. Delivery then takes ${DELIVERY_BUSINESS_DAYS}: 2-3 business days to metro cities, 3-4 to tier-2 cities and 4-5 to smaller towns.`,
-            'In the weeks before Diwali and other big festivals couriers are busier, so please allow a day or two more.',
+            m.faq_time_a1({ processing: m.promise_processing_time(), days: m.promise_delivery_business_days() }),
+            m.faq_time_a2(),
           ],
         },
         {
           id: 'delivery-charges',
-          question: 'How much does delivery cost?',
-          answer: [
-            `Delivery is ${fee} per order, and free when your order subtotal reaches ${threshold}. Your cart shows how much more you need for free delivery, and the total you see before paying always includes the delivery charge.`,
-          ],
+          question: m.faq_charges_q(),
+          answer: [m.faq_charges_a1({ fee, threshold })],
         },
         {
           id: 'order-tracking',
-          question: 'How can I track my order?',
-          answer: [
-            'Signed-in customers see every order and its status (pending, confirmed, shipped or delivered) under My Orders. We also let you know when your order is confirmed and when it is out for delivery.',
-            'Ordered as a guest? You can follow your order with its order number and the phone number you gave at checkout.',
-          ],
+          question: m.faq_tracking_q(),
+          answer: [m.faq_tracking_a1(), m.faq_tracking_a2()],
         },
         {
           id: 'outside-india',
-          question: 'Do you ship outside India?',
-          answer: [
-            'Not at the moment: we deliver only to addresses within India. Many customers abroad order for their family here, and we are glad to deliver those parcels.',
-          ],
+          question: m.faq_abroad_q(),
+          answer: [m.faq_abroad_a1()],
         },
       ],
     },
     {
       id: 'namkeen',
-      title: 'Our namkeen',
+      title: m.faq_group_namkeen(),
       entries: [
         {
           id: 'authentic',
-          question: 'Is your namkeen really made in Indore?',
-          answer: [
-            'Yes. Every packet is made in our own kitchen in Indore, from family recipes and in the way Indore has always made its namkeen: besan dough pressed fresh into sev, spices ground in-house, and frying in small batches.',
-            'We do not buy namkeen made elsewhere and repack it.',
-          ],
+          question: m.faq_authentic_q(),
+          answer: [m.faq_authentic_a1(), m.faq_authentic_a2()],
         },
         {
           id: 'fssai',
-          question: 'Is your kitchen FSSAI licensed?',
-          answer: [
-            `Yes. Our kitchen holds FSSAI licence number ${settings.fssaiLicence}. The number is printed on every pack and at the foot of every page of this website, and you can look it up on the FSSAI's FoSCoS portal.`,
-          ],
-          link: { to: '/quality-policy', label: 'Read our quality policy' },
+          question: m.faq_fssai_q(),
+          answer: [m.faq_fssai_a1({ number: settings.fssaiLicence })],
+          link: { to: '/quality-policy', label: m.faq_link_quality() },
         },
         {
           id: 'preservatives',
-          question: 'Do you add preservatives?',
-          answer: [
-            'No. We add no artificial preservatives, colours or flavours. Namkeen keeps well because it is fried crisp and dry; we keep it fresh by frying in small batches and packing it in sealed, food-grade pouches soon after frying.',
-          ],
+          question: m.faq_preservatives_q(),
+          answer: [m.faq_preservatives_a1()],
         },
         {
           id: 'vegetarian',
-          question: 'Is everything vegetarian? What does Satwik mean?',
-          answer: [
-            'Everything we make is 100% vegetarian and carries the green vegetarian mark. Our Satwik range is made without onion and garlic.',
-            'Every product page lists the full ingredients and the allergens, such as peanuts or gluten.',
-          ],
+          question: m.faq_vegetarian_q(),
+          answer: [m.faq_vegetarian_a1(), m.faq_vegetarian_a2()],
         },
         {
           id: 'pack-sizes',
-          question: 'Which pack sizes can I buy?',
-          answer: [
-            'Each namkeen comes in 250g, 500g and 1kg packs. A 250g pack is a good way to try a new flavour; the 1kg pack suits families and festivals. If a size is sold out, the product page shows it as unavailable.',
-          ],
-          link: { to: '/products', label: 'See all products' },
+          question: m.faq_sizes_q(),
+          answer: [m.faq_sizes_a1()],
+          link: { to: '/products', label: m.faq_link_products() },
         },
         {
           id: 'storage',
-          question: 'How should I store namkeen, and how long does it keep?',
-          answer: [
-            'Keep the pack sealed in a cool, dry place, away from sunlight. Once it is open, move the namkeen into an airtight container and close it after every use: damp air is what takes the crunch out of sev.',
-            'The best-before date is printed on every pack, and each product page gives its best-before period.',
-          ],
+          question: m.faq_storage_q(),
+          answer: [m.faq_storage_a1(), m.faq_storage_a2()],
         },
       ],
     },
     {
       id: 'orders',
-      title: 'Orders, payment and help',
+      title: m.faq_group_orders(),
       entries: [
         {
           id: 'festivals',
-          question: 'Can I order for Diwali and other festivals?',
-          answer: [
-            'Of course: festivals are our busiest weeks. For Diwali, Holi, Raksha Bandhan, Navratri or a wedding, please order at least a week ahead so your namkeen arrives in time. For large quantities, see bulk orders below.',
-          ],
+          question: m.faq_festivals_q(),
+          answer: [m.faq_festivals_a1()],
         },
         {
           id: 'cash-on-delivery',
-          question: 'Can I pay cash on delivery?',
-          answer: [
-            'Yes. Choose cash on delivery at checkout and pay the courier when your parcel arrives. Where online payment is offered at checkout, you can also pay by UPI, card or net banking through PhonePe.',
-          ],
+          question: m.faq_cod_q(),
+          answer: [m.faq_cod_a1()],
         },
         {
           id: 'satisfaction',
-          question: 'What if I am not happy with my order?',
+          question: m.faq_satisfaction_q(),
           answer: [
-            `Tell us within ${COMPLAINT_WINDOW} of delivery: call ${settings.phone} or write to ${settings.email} with your order number and photos of the pack.`,
-            'Because our products are food, all sales are final and we do not take returns or exchanges. If a parcel arrives damaged in transit or you received the wrong item, we look into each case individually and tell you how we will put it right. Every comment about taste or quality goes to our kitchen.',
+            m.faq_satisfaction_a1({ window: m.promise_complaint_window(), phone, email }),
+            m.faq_satisfaction_a2(),
           ],
-          link: { to: '/terms-and-conditions', label: 'Read our terms and conditions' },
+          link: { to: '/terms-and-conditions', label: m.faq_link_terms() },
         },
         {
           id: 'bulk-orders',
-          question: 'Do you take wholesale or bulk orders?',
-          answer: [
-            `Yes. We supply shops, caterers, offices and families ordering for weddings and festivals. Call ${settings.phone}, write to ${settings.email} or use our contact form, with the products, quantities and the date you need them, and we will send you a quote.`,
-          ],
-          link: { to: '/contact', label: 'Send us a message' },
+          question: m.faq_bulk_q(),
+          answer: [m.faq_bulk_a1({ phone, email })],
+          link: { to: '/contact', label: m.faq_link_contact() },
         },
       ],
     },

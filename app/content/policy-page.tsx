@@ -1,6 +1,7 @@
 import { CalendarDays, ChevronDown, Mail, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, NavLink } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { telHref } from '#app/shared/phone.ts'
 import { POLICY_LINKS } from '#app/shell/nav-links.ts'
@@ -36,7 +37,7 @@ export function PolicyPage({ document, settings }: { document: PolicyDocument; s
         <p>{document.intro}</p>
         <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-secondary px-3 py-1 text-sm font-medium text-secondary-foreground">
           <CalendarDays className="size-4" aria-hidden />
-          Last updated: <time dateTime={POLICIES_LAST_UPDATED.iso}>{POLICIES_LAST_UPDATED.text}</time>
+          {m.policy_last_updated()} <time dateTime={POLICIES_LAST_UPDATED.iso}>{m.policy_last_updated_date()}</time>
         </p>
       </PageHeading>
       {/* Phones read the summary, then the contents, then the text; wide screens keep the contents beside both. */}
@@ -46,7 +47,7 @@ export function PolicyPage({ document, settings }: { document: PolicyDocument; s
           className="max-w-3xl rounded-xl border border-turmeric/60 bg-[oklch(0.96_0.05_85)] p-5 sm:p-6 lg:col-start-2 lg:row-start-1"
         >
           <h2 id="policy-summary" className="text-xl font-bold">
-            In short
+            {m.policy_in_short()}
           </h2>
           <ul className="mt-3 space-y-2">
             {document.summary.map((point, index) => (
@@ -59,13 +60,13 @@ export function PolicyPage({ document, settings }: { document: PolicyDocument; s
           </ul>
         </section>
         <nav
-          aria-label="On this page"
+          aria-label={m.policy_on_this_page()}
           className="self-start rounded-xl border bg-card text-sm shadow-sm lg:sticky lg:top-24 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto"
         >
           {/* Phones get the contents folded away; wide screens always show them. */}
           <details className="group/toc lg:hidden">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl p-4 font-semibold text-brown [&::-webkit-details-marker]:hidden">
-              On this page ({document.sections.length} sections)
+              {m.policy_sections_count({ count: document.sections.length })}
               <ChevronDown className="size-4 text-primary transition-transform group-open/toc:rotate-180" aria-hidden />
             </summary>
             <div className="px-4 pb-4">
@@ -74,7 +75,7 @@ export function PolicyPage({ document, settings }: { document: PolicyDocument; s
           </details>
           <div className="hidden p-4 lg:block">
             <h2 className="font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-              On this page
+              {m.policy_on_this_page()}
             </h2>
             <div className="mt-3">
               <Contents sections={document.sections} />
@@ -122,13 +123,13 @@ function ShopDetailsCard({ settings }: { settings: PublicSettings }) {
   return (
     <Card className="mt-12">
       <CardContent className="sm:p-6">
-        <h2 className="text-xl font-bold">Questions about this policy?</h2>
-        <p className="mt-2 text-muted-foreground">Write or call us; we are glad to explain anything on this page.</p>
+        <h2 className="text-xl font-bold">{m.policy_questions_title()}</h2>
+        <p className="mt-2 text-muted-foreground">{m.policy_questions_text()}</p>
         <address className="mt-4 grid gap-3 text-sm not-italic sm:grid-cols-2">
           <p className="sm:col-span-2">
             <strong className="text-brown">{settings.legalName}</strong>
             <br />
-            FSSAI licence no. {settings.fssaiLicence}
+            {m.policy_fssai({ number: settings.fssaiLicence })}
           </p>
           <p className="flex gap-2">
             <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
@@ -151,7 +152,7 @@ function ShopDetailsCard({ settings }: { settings: PublicSettings }) {
         </address>
         <p className="mt-4 text-sm">
           <Link to="/contact" className="font-semibold text-primary underline-offset-4 hover:underline">
-            Send us a message
+            {m.policy_send_message()}
           </Link>
         </p>
       </CardContent>
@@ -161,8 +162,10 @@ function ShopDetailsCard({ settings }: { settings: PublicSettings }) {
 
 function OtherPolicies() {
   return (
-    <nav aria-label="Other policies" className="mt-8">
-      <h2 className="font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">Our policies</h2>
+    <nav aria-label={m.policy_other()} className="mt-8">
+      <h2 className="font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {m.policy_ours()}
+      </h2>
       <ul className="mt-3 flex flex-wrap gap-2">
         {POLICY_LINKS.map((link) => (
           <li key={link.to}>
@@ -188,19 +191,19 @@ function OtherPolicies() {
 export function GrievanceOfficer({ settings }: { settings: PublicSettings }) {
   return (
     <div className="rounded-xl border bg-card p-5 not-italic shadow-sm">
-      <p className="font-serif text-lg font-bold text-brown">Grievance Officer</p>
+      <p className="font-serif text-lg font-bold text-brown">{m.policy_grievance_officer()}</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">Name</dt>
+        <dt className="text-muted-foreground">{m.policy_name()}</dt>
         <dd>{settings.grievanceOfficerName}</dd>
-        <dt className="text-muted-foreground">E-mail</dt>
+        <dt className="text-muted-foreground">{m.policy_email()}</dt>
         <dd className="min-w-0 break-all">
           <a href={`mailto:${settings.grievanceOfficerEmail}`}>{settings.grievanceOfficerEmail}</a>
         </dd>
-        <dt className="text-muted-foreground">Phone</dt>
+        <dt className="text-muted-foreground">{m.policy_phone()}</dt>
         <dd>
           <a href={telHref(settings.grievanceOfficerPhone)}>{settings.grievanceOfficerPhone}</a>
         </dd>
-        <dt className="text-muted-foreground">Address</dt>
+        <dt className="text-muted-foreground">{m.policy_address()}</dt>
         <dd>{settings.address}</dd>
       </dl>
     </div>

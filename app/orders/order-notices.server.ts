@@ -3,7 +3,9 @@
 // the customer of confirmed ('order_confirmed'), shipped ('out_for_delivery', with the delivery OTP),
 // delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
 // never holds up the change.
+import { HTML_LANG, type Locale, localizedHref } from '#app/i18n/locale.ts'
 import { ownerOrderAlertJob } from '#app/notifications/push-fanout.server.ts'
+import { m } from '#app/paraglide/messages.js'
 import type { Tx } from '#app/platform/db.server.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { enqueue, type OutboxJobRow, outboxJob } from '#app/platform/outbox.server.ts'
@@ -23,6 +25,8 @@ export interface NoticeOrder {
   totalAmount: number
   paymentMethod: string
   paymentStatus: string
+  /** The language the order was placed in: the customer's notices are written in it. */
+  locale: Locale
   items: { productName: string; size: string; quantity: number; price: number }[]
 }
 
@@ -40,79 +44,98 @@ interface Notice {
   sms: string
 }
 
-const istDateTime = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-})
-
-/** Where a customer follows the order: My Orders with an account, guest tracking without. */
-function orderLink(order: NoticeOrder, publicUrl: string) {
-  return order.userId
-    ? { label: 'View your order', url: `${publicUrl}/my-orders?order=${order.id}` }
-    : { label: 'Track your order', url: `${publicUrl}/track-order` }
+const istDateTime: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
+  hi: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
 }
 
-function itemLines(order: NoticeOrder): string[] {
+/** 'cod' -> 'Cash on Delivery', in the order's language. */
+export function noticePaymentMethod(method: string, locale: Locale): string {
+  return method === 'cod' ? m.notice_method_cod({}, { locale }) : m.notice_method_online({}, { locale })
+}
+
+/** Where a customer follows the order: My Orders with an account, guest tracking without (in the order's language). */
+function orderLink(order: NoticeOrder, publicUrl: string) {
+  const o = { locale: order.locale }
+  return order.userId
+    ? {
+        label: m.notice_view_order({}, o),
+        url: `${publicUrl}${localizedHref(`/my-orders?order=${order.id}`, order.locale)}`,
+      }
+    : { label: m.notice_track_order({}, o), url: `${publicUrl}${localizedHref('/track-order', order.locale)}` }
+}
+
+function itemLines(order: NoticeOrder, locale: Locale): string[] {
   return order.items.map(
-    (item) => `${item.quantity} x ${item.productName} (${item.size}): ${formatRupees(item.price * item.quantity)}`,
+    (item) =>
+      `${item.quantity} x ${item.productName} (${item.size}): ${formatRupees(item.price * item.quantity, locale)}`,
   )
 }
 
+/** The customer's notice, written in the language the order was placed in (there is no request to ask). */
 function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSettings, publicUrl: string): Notice {
+  const { locale } = order
+  const o = { locale }
   const number = orderNumber(order.id)
   const link = orderLink(order, publicUrl)
-  const track = order.userId ? '' : ` (order number ${number} and this mobile number)`
+  const track = order.userId ? '' : m.notice_track_hint({ number }, o)
+  const name = order.customerName
+  const { shopName, phone } = shop
+  const total = formatRupees(order.totalAmount, locale)
   switch (notice.kind) {
-    case 'order_confirmed':
+    case 'order_confirmed': {
+      const method = noticePaymentMethod(order.paymentMethod, locale)
       return {
-        subject: `Order #${number} confirmed - ${shop.shopName}`,
-        heading: `Your order #${number} is confirmed`,
+        subject: m.notice_confirmed_subject({ number, shopName }, o),
+        heading: m.notice_confirmed_heading({ number }, o),
         paragraphs: [
-          `Namaste ${order.customerName}, we have confirmed your order and are packing it fresh. It leaves our kitchen within 24 hours and reaches you in 2-4 business days.`,
-          `Total: ${formatRupees(order.totalAmount)} (${paymentMethodLabel(order.paymentMethod)}${order.paymentMethod === 'cod' ? ', paid at your door' : ''}).`,
+          m.notice_confirmed_body({ name }, o),
+          order.paymentMethod === 'cod'
+            ? m.notice_confirmed_total_cod({ amount: total, method }, o)
+            : m.notice_confirmed_total({ amount: total, method }, o),
         ],
         link,
-        sms: `${shop.shopName}: your order #${number} is confirmed and will be sent within 24 hours. Track it at ${link.url}${track}.`,
+        sms: m.notice_confirmed_sms({ shopName, number, url: link.url, track }, o),
       }
+    }
     case 'out_for_delivery':
       return {
-        subject: `Order #${number} is out for delivery - ${shop.shopName}`,
-        heading: `Your order #${number} is on its way`,
+        subject: m.notice_shipped_subject({ number, shopName }, o),
+        heading: m.notice_shipped_heading({ number }, o),
         paragraphs: [
-          `Namaste ${order.customerName}, your namkeen is out for delivery.`,
-          `Your delivery OTP is ${notice.otp}. Give it to our delivery person only when the parcel is in your hands. It is valid for 24 hours.`,
+          m.notice_shipped_body({ name }, o),
+          m.notice_shipped_otp({ otp: notice.otp }, o),
           order.paymentMethod === 'cod' && order.paymentStatus !== 'paid'
-            ? `Please keep ${formatRupees(order.totalAmount)} ready: it is collected on delivery.`
-            : 'Your order is paid: there is nothing to pay on delivery.',
+            ? m.notice_shipped_cod_due({ amount: total }, o)
+            : m.notice_shipped_paid({}, o),
         ],
         link,
-        sms: `${shop.shopName}: order #${number} is out for delivery. Delivery OTP ${notice.otp} (valid 24 h). Share it only when you receive your parcel.`,
+        sms: m.notice_shipped_sms({ shopName, number, otp: notice.otp }, o),
       }
     case 'delivered':
       return {
-        subject: `Order #${number} delivered - ${shop.shopName}`,
-        heading: `Your order #${number} was delivered`,
+        subject: m.notice_delivered_subject({ number, shopName }, o),
+        heading: m.notice_delivered_heading({ number }, o),
         paragraphs: [
-          `Namaste ${order.customerName}, your order was delivered on ${istDateTime.format(notice.deliveredAt)}. We hope every packet tastes of Indore.`,
-          `If anything is not right, tell us within 48 hours of delivery: call ${shop.phone} (Monday to Saturday, 9 AM to 6 PM) or reply to this e-mail.`,
+          m.notice_delivered_body({ name, date: istDateTime[locale].format(notice.deliveredAt) }, o),
+          m.notice_delivered_complaint({ phone }, o),
         ],
         link,
-        sms: `${shop.shopName}: order #${number} was delivered. Thank you! Anything not right? Call ${shop.phone} within 48 hours.`,
+        sms: m.notice_delivered_sms({ shopName, number, phone }, o),
       }
     case 'cancelled':
       return {
-        subject: `Order #${number} cancelled - ${shop.shopName}`,
-        heading: `Your order #${number} was cancelled`,
+        subject: m.notice_cancelled_subject({ number, shopName }, o),
+        heading: m.notice_cancelled_heading({ number }, o),
         paragraphs: [
-          `Namaste ${order.customerName}, your order #${number} has been cancelled.`,
+          m.notice_cancelled_body({ name, number }, o),
           order.paymentStatus === 'paid'
-            ? `You paid ${formatRupees(order.totalAmount)} online: it is refunded to the way you paid, usually within 5-7 business days.`
-            : 'Nothing was charged for it.',
-          `Questions? Call us on ${shop.phone} (Monday to Saturday, 9 AM to 6 PM) or reply to this e-mail.`,
+            ? m.notice_cancelled_refund({ amount: total }, o)
+            : m.notice_cancelled_nothing({}, o),
+          m.notice_questions({ phone }, o),
         ],
         link,
-        sms: `${shop.shopName}: order #${number} has been cancelled. Questions? Call ${shop.phone}.`,
+        sms: m.notice_cancelled_sms({ shopName, number, phone }, o),
       }
   }
 }
@@ -125,7 +148,7 @@ export async function enqueueCustomerNotice(
 ): Promise<void> {
   const content = customerNotice(notice, order, shop, publicUrl)
   const sensitive = notice.kind === 'out_for_delivery'
-  await enqueue(tx, 'mail', mail(order.email, content, shop, order), { sensitive })
+  await enqueue(tx, 'mail', mail(order.email, content, shop, order, 'customer'), { sensitive })
   const to = normaliseIndianMobile(order.phone)
   if (to) await enqueue(tx, 'sms', { to, text: content.sms, sensitive }, { sensitive })
 }
@@ -139,18 +162,19 @@ export async function newOrderNoticeJobs(
   tx: Tx,
   { order, shop, publicUrl }: { order: NoticeOrder; shop: ShopSettings; publicUrl: string },
 ): Promise<OutboxJobRow[]> {
+  // The shop's own notices are in English, whatever language the shopper ordered in.
   const number = orderNumber(order.id)
   const packets = order.items.reduce((sum, item) => sum + item.quantity, 0)
   const method = order.paymentMethod === 'cod' ? 'COD' : 'online'
   const content: Notice = {
-    subject: `New order #${number}: ${formatRupees(order.totalAmount)} (${method})`,
+    subject: `New order #${number}: ${formatRupees(order.totalAmount, 'en')} (${method})`,
     heading: `New order #${number}`,
     paragraphs: [
-      `${order.customerName} (${formatIndianMobile(order.phone)}, ${order.email}) ordered ${packets} ${packets === 1 ? 'packet' : 'packets'} for ${formatRupees(order.totalAmount)}, ${paymentMethodLabel(order.paymentMethod)}${order.paymentMethod === 'cod' ? '' : ' (payment pending until the gateway confirms it)'}.`,
+      `${order.customerName} (${formatIndianMobile(order.phone)}, ${order.email}) ordered ${packets} ${packets === 1 ? 'packet' : 'packets'} for ${formatRupees(order.totalAmount, 'en')}, ${paymentMethodLabel(order.paymentMethod)}${order.paymentMethod === 'cod' ? '' : ' (payment pending until the gateway confirms it)'}.`,
       `Deliver to: ${order.shippingAddress}`,
     ],
     link: { label: 'Open the orders desk', url: `${publicUrl}/admin` },
-    sms: `New order #${number}: ${formatRupees(order.totalAmount)} ${method}, ${packets} ${packets === 1 ? 'packet' : 'packets'}, ${order.customerName} ${formatIndianMobile(order.phone)}.`,
+    sms: `New order #${number}: ${formatRupees(order.totalAmount, 'en')} ${method}, ${packets} ${packets === 1 ? 'packet' : 'packets'}, ${order.customerName} ${formatIndianMobile(order.phone)}.`,
   }
   const to = normaliseIndianMobile(shop.phone)
   const push = await ownerOrderAlertJob(tx, {
@@ -168,34 +192,40 @@ export async function newOrderNoticeJobs(
   ]
 }
 
+/** A notice as an e-mail: the customer's in the order's language, the shop's own in English. */
 function mail(
   to: string,
   content: Notice,
   shop: ShopSettings,
   order: NoticeOrder,
-  audience: 'customer' | 'shop' = 'customer',
+  audience: 'customer' | 'shop',
 ): MailMessage {
-  const items = itemLines(order)
-  const closing = audience === 'customer' ? ['Warm regards,', `The ${shop.shopName} team`] : []
+  const locale: Locale = audience === 'customer' ? order.locale : 'en'
+  const o = { locale }
+  const items = itemLines(order, locale)
+  const closing =
+    audience === 'customer' ? [m.notice_regards({}, o), m.notice_team({ shopName: shop.shopName }, o)] : []
+  const totalLine = `${m.total({}, o)}: ${formatRupees(order.totalAmount, locale)}`
+  const footer = `${shop.shopName}, ${shop.address} | ${shop.phone} | ${m.footer_fssai({ number: shop.fssaiLicence }, o)}`
   const text = [
     content.heading,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...items,
-    `Total: ${formatRupees(order.totalAmount)}`,
+    totalLine,
     '',
     `${content.link.label}: ${content.link.url}`,
     '',
     ...closing,
     ...(closing.length ? [''] : []),
-    `${shop.shopName}, ${shop.address} | ${shop.phone} | FSSAI Lic. No. ${shop.fssaiLicence}`,
+    footer,
   ].join('\n')
   return {
     to,
     replyTo: audience === 'customer' ? shop.email : order.email,
     subject: content.subject,
     text,
-    html: mailHtml(content, items, order, shop, closing),
+    html: mailHtml({ content, items, totalLine, footer, closing, shopName: shop.shopName, locale }),
   }
 }
 
@@ -207,12 +237,21 @@ function escapeHtml(text: string): string {
 }
 
 /** A plain, inline-styled layout every mail client shows the same; every value is escaped. */
-function mailHtml(content: Notice, items: string[], order: NoticeOrder, shop: ShopSettings, closing: string[]): string {
+function mailHtml(mail: {
+  content: Notice
+  items: string[]
+  totalLine: string
+  footer: string
+  closing: string[]
+  shopName: string
+  locale: Locale
+}): string {
+  const { content, items, closing } = mail
   const paragraph = (text: string) => `<p style="margin:0 0 14px;line-height:1.5">${escapeHtml(text)}</p>`
   return [
-    '<!doctype html><html lang="en"><body style="margin:0;background:#fbf5ea;font-family:Arial,Helvetica,sans-serif;color:#3b2414">',
+    `<!doctype html><html lang="${HTML_LANG[mail.locale]}"><body style="margin:0;background:#fbf5ea;font-family:Arial,Helvetica,sans-serif;color:#3b2414">`,
     '<div style="max-width:560px;margin:0 auto;padding:24px">',
-    `<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#8a3b12">${escapeHtml(shop.shopName)}</p>`,
+    `<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#8a3b12">${escapeHtml(mail.shopName)}</p>`,
     '<div style="background:#ffffff;border-radius:12px;padding:24px;border:1px solid #ecdcc3">',
     `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(content.heading)}</h1>`,
     ...content.paragraphs.map(paragraph),
@@ -220,12 +259,12 @@ function mailHtml(content: Notice, items: string[], order: NoticeOrder, shop: Sh
     ...items.map(
       (line) => `<tr><td style="padding:6px 0;border-bottom:1px solid #f1e6d4">${escapeHtml(line)}</td></tr>`,
     ),
-    `<tr><td style="padding:8px 0;font-weight:bold">Total: ${escapeHtml(formatRupees(order.totalAmount))}</td></tr>`,
+    `<tr><td style="padding:8px 0;font-weight:bold">${escapeHtml(mail.totalLine)}</td></tr>`,
     '</table>',
     `<p style="margin:0 0 16px"><a href="${escapeHtml(content.link.url)}" style="display:inline-block;background:#c2410c;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:bold">${escapeHtml(content.link.label)}</a></p>`,
     ...closing.map(paragraph),
     '</div>',
-    `<p style="margin:16px 0 0;font-size:12px;color:#7a6450">${escapeHtml(`${shop.shopName}, ${shop.address} | ${shop.phone} | FSSAI Lic. No. ${shop.fssaiLicence}`)}</p>`,
+    `<p style="margin:16px 0 0;font-size:12px;color:#7a6450">${escapeHtml(mail.footer)}</p>`,
     '</div></body></html>',
   ].join('')
 }

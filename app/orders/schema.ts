@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { LOCALES } from '#app/i18n/locale.ts'
 import { users } from '../accounts/schema.ts'
 import { products } from '../catalog/schema.ts'
 import { SIZES } from '../catalog/sizes.ts'
@@ -54,6 +55,8 @@ export const orders = pgTable(
     placedBySession: text('placed_by_session'),
     /** When the shopper ticked the terms and privacy box at checkout (consent is recorded, never pre-ticked). */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The language the order was placed in: its e-mails and SMS are written in it. */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +67,7 @@ export const orders = pgTable(
     ),
     check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
+    check('orders_locale_check', sql`${t.locale} in ('en', 'hi')`),
     check('orders_otp_attempts_check', sql`${t.deliveryOtpAttempts} >= 0`),
     // Ascending on purpose: 'order by created_at desc' reads them backwards. (Drizzle writes .desc() as
     // DESC NULLS LAST, which such a query cannot use.)

@@ -1,6 +1,7 @@
 import { type FaqSettings, faqEntries, faqGroups, faqJsonLd } from '#app/content/faq.ts'
 import { FaqAccordion } from '#app/content/faq-accordion.tsx'
 import { HelpCard } from '#app/content/help-card.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
 import type { Route } from './+types/faq'
@@ -14,12 +15,12 @@ export default function Faq({ matches }: Route.ComponentProps) {
   const { settings } = matches[0].loaderData
   return (
     <>
-      <PageHeading title="Frequently Asked Questions">
-        <p>Answers about delivery, freshness, pack sizes, payment and bulk orders. Tap a question to open it.</p>
+      <PageHeading title={m.faq_title()}>
+        <p>{m.faq_intro()}</p>
       </PageHeading>
       <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 lg:grid-cols-[1fr_20rem]">
         <FaqAccordion groups={faqGroups(settings)} />
-        <aside aria-label="Contact" className="lg:sticky lg:top-24">
+        <aside aria-label={m.faq_contact_aside()} className="lg:sticky lg:top-24">
           <HelpCard settings={settings} />
         </aside>
       </div>

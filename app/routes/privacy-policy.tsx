@@ -1,5 +1,7 @@
+import { privacyDocumentHindi } from '#app/content/policies/privacy.hi.tsx'
 import { privacyDocument } from '#app/content/policies/privacy.tsx'
 import { PolicyPage } from '#app/content/policy-page.tsx'
+import { getLocale } from '#app/i18n/page-locale.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/privacy-policy'
 
@@ -7,5 +9,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'priv
 
 export default function Page({ matches }: Route.ComponentProps) {
   const { settings } = matches[0].loaderData
-  return <PolicyPage document={privacyDocument(settings)} settings={settings} />
+  return (
+    <PolicyPage
+      document={getLocale() === 'hi' ? privacyDocumentHindi(settings) : privacyDocument(settings)}
+      settings={settings}
+    />
+  )
 }

@@ -1,5 +1,7 @@
+import { qualityDocumentHindi } from '#app/content/policies/quality.hi.tsx'
 import { qualityDocument } from '#app/content/policies/quality.tsx'
 import { PolicyPage } from '#app/content/policy-page.tsx'
+import { getLocale } from '#app/i18n/page-locale.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/quality-policy'
 
@@ -7,5 +9,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'qual
 
 export default function Page({ matches }: Route.ComponentProps) {
   const { settings } = matches[0].loaderData
-  return <PolicyPage document={qualityDocument(settings)} settings={settings} />
+  return (
+    <PolicyPage
+      document={getLocale() === 'hi' ? qualityDocumentHindi(settings) : qualityDocument(settings)}
+      settings={settings}
+    />
+  )
 }

@@ -1,5 +1,7 @@
+import { shippingDocumentHindi } from '#app/content/policies/shipping.hi.tsx'
 import { shippingDocument } from '#app/content/policies/shipping.tsx'
 import { PolicyPage } from '#app/content/policy-page.tsx'
+import { getLocale } from '#app/i18n/page-locale.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/shipping-policy'
 
@@ -7,5 +9,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'ship
 
 export default function Page({ matches }: Route.ComponentProps) {
   const { settings } = matches[0].loaderData
-  return <PolicyPage document={shippingDocument(settings)} settings={settings} />
+  return (
+    <PolicyPage
+      document={getLocale() === 'hi' ? shippingDocumentHindi(settings) : shippingDocument(settings)}
+      settings={settings}
+    />
+  )
 }

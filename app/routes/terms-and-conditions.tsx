@@ -1,5 +1,7 @@
+import { termsDocumentHindi } from '#app/content/policies/terms.hi.tsx'
 import { termsDocument } from '#app/content/policies/terms.tsx'
 import { PolicyPage } from '#app/content/policy-page.tsx'
+import { getLocale } from '#app/i18n/page-locale.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/terms-and-conditions'
 
@@ -7,5 +9,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'term
 
 export default function Page({ matches }: Route.ComponentProps) {
   const { settings } = matches[0].loaderData
-  return <PolicyPage document={termsDocument(settings)} settings={settings} />
+  return (
+    <PolicyPage
+      document={getLocale() === 'hi' ? termsDocumentHindi(settings) : termsDocument(settings)}
+      settings={settings}
+    />
+  )
 }

@@ -7,19 +7,21 @@ import { demoSettings } from '#app/demo/settings.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 
 /** Hindi pages whose every text goes through the message catalogue. */
-const TRANSLATED_PAGES = ['/hi', '/hi/products', '/hi/contact', '/hi/no-such-page']
-
-/** Pages a shopper reaches in Hindi without signing in, for axe. */
-const HINDI_PAGES = [
-  ...TRANSLATED_PAGES,
-  '/hi/products/premium-ratlami-sev',
+const TRANSLATED_PAGES = [
+  '/hi',
+  '/hi/products',
+  '/hi/contact',
+  '/hi/no-such-page',
   '/hi/about',
   '/hi/faq',
-  '/hi/blog',
-  '/hi/auth',
-  '/hi/checkout',
+  '/hi/quality-policy',
+  '/hi/terms-and-conditions',
+  '/hi/privacy-policy',
   '/hi/shipping-policy',
 ]
+
+/** Pages a shopper reaches in Hindi without signing in, for axe. */
+const HINDI_PAGES = [...TRANSLATED_PAGES, '/hi/products/premium-ratlami-sev', '/hi/blog', '/hi/auth', '/hi/checkout']
 
 /** Words a Hindi page keeps in Latin letters: names, abbreviations and the other language's name. */
 const ALLOWED = new Set([
@@ -32,6 +34,13 @@ const ALLOWED = new Set([
   'MRP',
   'UPI',
   'OTP',
+  'SMS',
+  'IP',
+  'HTTPS',
+  'PhonePe',
+  'FoSCoS',
+  // The coupon code FIRST10, as the shopper types it.
+  'FIRST',
   'WhatsApp',
   'Facebook',
   'Google',

@@ -5,9 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { demoSettings } from '#app/demo/settings.ts'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
 import { type PolicyDocument, PolicyPage } from '../policy-page.tsx'
+import { privacyDocumentHindi } from './privacy.hi.tsx'
 import { privacyDocument } from './privacy.tsx'
+import { qualityDocumentHindi } from './quality.hi.tsx'
 import { qualityDocument } from './quality.tsx'
+import { shippingDocumentHindi } from './shipping.hi.tsx'
 import { shippingDocument } from './shipping.tsx'
+import { termsDocumentHindi } from './terms.hi.tsx'
 import { termsDocument } from './terms.tsx'
 
 const settings: PublicSettings = {
@@ -118,5 +122,40 @@ describe('policy pages', () => {
       const ids = document.sections.map((section) => section.id)
       expect(new Set(ids).size).toBe(ids.length)
     }
+  })
+
+  describe('in Hindi', () => {
+    const pairs = [
+      [termsDocument, termsDocumentHindi],
+      [privacyDocument, privacyDocumentHindi],
+      [shippingDocument, shippingDocumentHindi],
+      [qualityDocument, qualityDocumentHindi],
+    ] as const
+
+    it('have the same sections, under the same anchors, as the English ones', () => {
+      for (const [english, hindi] of pairs) {
+        expect(hindi(settings).sections.map((section) => section.id)).toEqual(
+          english(settings).sections.map((section) => section.id),
+        )
+      }
+    })
+
+    it('quote the seller, the delivery charges and the grievance officer from the settings', () => {
+      const pages = Object.fromEntries(pairs.map(([english, hindi]) => [english.name, text(hindi(settings))]))
+      for (const page of Object.values(pages)) {
+        expect(page).toContain('11424999000123')
+        expect(page).toMatch(/[\u0900-\u097F]/)
+      }
+      for (const page of [pages.termsDocument, pages.privacyDocument]) {
+        expect(page).toContain('Malwa Foods LLP')
+        expect(page).toContain('Meera Joshi')
+        expect(page).toContain('grievance@malwa.example')
+      }
+      for (const page of [pages.termsDocument, pages.shippingDocument]) {
+        expect(page).toContain('₹40.00')
+        expect(page).toContain('₹750.00')
+        expect(page).toContain('हर बिक्री अंतिम है')
+      }
+    })
   })
 })

@@ -199,19 +199,19 @@ export class Shopper {
       throw new Error(`the cart refused ${form.intent} (${answer.status}): ${answer.text.slice(0, 200)}`)
   }
 
-  /** Opens /checkout and reads the form's idempotency key, as the page hands it to the browser. */
-  async openCheckout(): Promise<string> {
-    const answer = await this.get('/checkout')
+  /** Opens the checkout (/checkout, or /hi/checkout in Hindi) and reads the form's idempotency key, as the page hands it to the browser. */
+  async openCheckout(path = '/checkout'): Promise<string> {
+    const answer = await this.get(path)
     const key = /name="idempotencyKey" value="([0-9a-f-]{36})"/.exec(answer.text)?.[1]
     if (answer.status !== 200 || !key) throw new Error(`the checkout page answered ${answer.status} without a form`)
     return key
   }
 
-  /** Submits the delivery form with this key (the same key again is the browser's retry). */
-  async placeOrder(key: string, paymentMethod: PaymentMethod): Promise<Placement> {
+  /** Submits the delivery form with this key (the same key again is the browser's retry), to /checkout or the page given. */
+  async placeOrder(key: string, paymentMethod: PaymentMethod, path = '/checkout'): Promise<Placement> {
     let answer: Answer
     try {
-      answer = await this.post('/checkout', { idempotencyKey: key, ...this.details, paymentMethod, acceptTerms: 'on' })
+      answer = await this.post(path, { idempotencyKey: key, ...this.details, paymentMethod, acceptTerms: 'on' })
     } catch (error) {
       return { outcome: 'failed', status: 0, error: error instanceof Error ? error.message : String(error) }
     }
