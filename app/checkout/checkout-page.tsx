@@ -11,7 +11,7 @@ import type { DeliveryCheck } from '#app/delivery/delivery-check.server.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { isPinCode } from '#app/delivery/pin-code.ts'
 import type { DeliveryQuote } from '#app/delivery/zones.server.ts'
-import { Form, Link } from '#app/i18n/links.tsx'
+import { Form, Link, localize } from '#app/i18n/links.tsx'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -260,7 +260,7 @@ export function CheckoutPage({
                       onChange={(event) => {
                         const pin = event.currentTarget.value.trim()
                         setTypedPin(pin)
-                        if (isPinCode(pin)) pinCheck.load(`/delivery?pin=${pin}`)
+                        if (isPinCode(pin)) pinCheck.load(localize(`/delivery?pin=${pin}`))
                       }}
                       {...described}
                     />
@@ -289,7 +289,7 @@ export function CheckoutPage({
                     title="Cash on Delivery"
                     detail={
                       codBlocked
-                        ? `${deliveryTexts.codDisabledReason}.`
+                        ? `${deliveryTexts.codDisabledReason()}.`
                         : 'Pay in cash or by UPI to the delivery person.'
                     }
                     disabled={codBlocked}

@@ -106,7 +106,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
   const zone = matchZone(await listZones(tx), details.pincode)
   if (!zone) throw new OrderError(deliveryTexts.notServedAtCheckout(details.pincode), 'delivery', 'pincode')
   if (details.paymentMethod === 'cod' && !zone.codAllowed) {
-    throw new OrderError(deliveryTexts.codRefused, 'delivery', 'paymentMethod')
+    throw new OrderError(deliveryTexts.codRefused(), 'delivery', 'paymentMethod')
   }
 
   const entries = await readCartEntries(tx, scope)
