@@ -12,7 +12,7 @@ import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
 import { findVisibleOrder } from '#app/orders/orders.server.ts'
 import { orderNumber } from '#app/orders/status.ts'
-import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
+import { paymentStartFailed } from '#app/payments/payment-messages.ts'
 import { PaymentError, startPayment } from '#app/payments/payments.server.ts'
 import { PhonePeError } from '#app/payments/phonepe.server.ts'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
@@ -178,7 +178,7 @@ async function sendToGateway(context: Context, orderId: string, headers: Headers
     } else {
       log.error({ err: error, orderId }, 'starting an online payment failed')
     }
-    const message = error instanceof PaymentError ? error.message : PAYMENT_START_FAILED
+    const message = error instanceof PaymentError ? error.message : paymentStartFailed()
     headers.append('Set-Cookie', cartErrorCookie(message, config.secure))
     return redirect(`/checkout?orderId=${orderId}&payment=failed`, { headers })
   }

@@ -1,7 +1,7 @@
 import { checkoutAction, checkoutLoader } from '#app/checkout/checkout.server.ts'
 import { CheckoutPage, EmptyCheckout, PayAgain } from '#app/checkout/checkout-page.tsx'
 import { m } from '#app/paraglide/messages.js'
-import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
+import { paymentStartFailed } from '#app/payments/payment-messages.ts'
 import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
@@ -18,7 +18,7 @@ export const action = ({ request, context }: Route.ActionArgs) => checkoutAction
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.open) return <NotOpenYet title={m.checkout_title()} what={m.checkout_online_checkout()} />
   if (loaderData.retryOrder) {
-    const error = loaderData.paymentFailed ? (loaderData.cartError ?? PAYMENT_START_FAILED) : null
+    const error = loaderData.paymentFailed ? (loaderData.cartError ?? paymentStartFailed()) : null
     return <PayAgain order={loaderData.retryOrder} error={error} />
   }
   if (loaderData.cart.lines.length === 0) return <EmptyCheckout />
