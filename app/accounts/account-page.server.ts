@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
-import { COMMON_PASSWORD_MESSAGE, firstIssue, passwordSchema } from './rules.ts'
+import { firstIssue, MESSAGES, passwordSchema } from './rules.ts'
 import { accounts } from './schema.ts'
 import { assertSameOrigin, authFailure, authHeaders, cookieHeaders, getViewer } from './session.server.ts'
 
@@ -80,7 +80,7 @@ export async function accountAction({ request, context }: { request: Request; co
         } catch (error) {
           const failure = authFailure(error)
           const message =
-            failure.code === 'PASSWORD_TOO_COMMON' ? COMMON_PASSWORD_MESSAGE : 'Your current password is not right.'
+            failure.code === 'PASSWORD_TOO_COMMON' ? MESSAGES.commonPassword() : 'Your current password is not right.'
           return data({ section: 'password', error: message } satisfies AccountActionData)
         }
       }
