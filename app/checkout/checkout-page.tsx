@@ -17,6 +17,7 @@ import { m } from '#app/paraglide/messages.js'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'
+import { stateName } from '#app/shared/state-names.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { cn } from '#app/ui/cn.ts'
@@ -227,12 +228,16 @@ export function CheckoutPage({
                       <option value="">{m.checkout_choose()}</option>
                       <optgroup label={m.checkout_states()}>
                         {INDIAN_STATES.map((state) => (
-                          <option key={state}>{state}</option>
+                          <option key={state} value={state}>
+                            {stateName(state)}
+                          </option>
                         ))}
                       </optgroup>
                       <optgroup label={m.checkout_union_territories()}>
                         {UNION_TERRITORIES.map((state) => (
-                          <option key={state}>{state}</option>
+                          <option key={state} value={state}>
+                            {stateName(state)}
+                          </option>
                         ))}
                       </optgroup>
                     </select>

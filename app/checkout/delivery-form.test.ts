@@ -86,7 +86,7 @@ describe('the checkout form on a Hindi page', () => {
         expect(result.fieldErrors.pincode).toBe('कृपया 6 अंकों का पिन कोड लिखें, जैसे 452001।')
       }
       expect(validateDeliveryForm({ ...good, pincode: '682001' })).toMatchObject({
-        fieldErrors: { pincode: 'यह पिन कोड Madhya Pradesh में नहीं है। कृपया अपना पिन कोड या चुना हुआ राज्य जाँच लें।' },
+        fieldErrors: { pincode: 'यह पिन कोड मध्य प्रदेश में नहीं है। कृपया अपना पिन कोड या चुना हुआ राज्य जाँच लें।' },
       })
     } finally {
       overwriteGetLocale(base)

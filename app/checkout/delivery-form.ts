@@ -7,6 +7,7 @@ import { m } from '#app/paraglide/messages.js'
 import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
 import { isIndianState, PIN_CODE_PATTERN } from '#app/shared/india-states.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
+import { stateName } from '#app/shared/state-names.ts'
 
 export const PAYMENT_METHODS = ['cod', 'online'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
@@ -80,7 +81,11 @@ const deliveryFormRules = deliveryFormSchema.superRefine((details, context) => {
   // Zod runs this also when a field failed: only a valid PIN code and state can contradict each other.
   if (!isIndianState(details.state) || !PIN_CODE_PATTERN.test(details.pincode)) return
   if (pinContradictsState(details.pincode, details.state)) {
-    context.addIssue({ code: 'custom', path: ['pincode'], message: deliveryTexts.stateContradiction(details.state) })
+    context.addIssue({
+      code: 'custom',
+      path: ['pincode'],
+      message: deliveryTexts.stateContradiction(stateName(details.state)),
+    })
   }
 })
 
