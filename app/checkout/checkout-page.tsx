@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useFetcher, useNavigation } from 'react-router'
 import type { CartView } from '#app/cart/cart-session.server.ts'
 import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
+import { sizeName } from '#app/catalog/sizes.ts'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import type { DeliveryCheck } from '#app/delivery/delivery-check.server.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
@@ -116,7 +117,7 @@ export function CheckoutPage({
                 {cart.lines.map((line) => (
                   <li key={`${line.productId}-${line.size}`} className="flex justify-between gap-3 py-2 text-sm">
                     <span>
-                      <span className="font-semibold">{line.name}</span> ({line.size}) × {line.quantity}
+                      <span className="font-semibold">{line.name}</span> ({sizeName(line.size)}) × {line.quantity}
                       {line.problem && <span className="block font-medium text-destructive">{line.problem}</span>}
                     </span>
                     <span className="shrink-0 font-semibold">{formatRupees(line.unitPrice * line.quantity)}</span>
