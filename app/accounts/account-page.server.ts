@@ -1,9 +1,10 @@
 // /account: name, password, the authenticator-app second factor and "sign out everywhere".
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { data, type RouterContextProvider, redirect } from 'react-router'
+import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
-import { COMMON_PASSWORD_MESSAGE, firstIssue, passwordSchema } from './rules.ts'
+import { firstIssue, MESSAGES, passwordSchema } from './rules.ts'
 import { accounts } from './schema.ts'
 import { assertSameOrigin, authFailure, authHeaders, cookieHeaders, getViewer } from './session.server.ts'
 
@@ -48,10 +49,10 @@ export async function accountAction({ request, context }: { request: Request; co
         if (!name || name.length > 80)
           return data({
             section: 'name',
-            error: 'Please enter your name (at most 80 characters).',
+            error: m.account_name_refused(),
           } satisfies AccountActionData)
         await auth.api.updateUser({ body: { name }, headers })
-        return { section: 'name', notice: 'Your name is saved.' } satisfies AccountActionData
+        return { section: 'name', notice: m.account_name_saved() } satisfies AccountActionData
       }
       case 'password': {
         const next = passwordSchema.safeParse(form.get('newPassword'))
@@ -71,7 +72,7 @@ export async function accountAction({ request, context }: { request: Request; co
           return data(
             {
               section: 'password',
-              notice: 'Your password is changed; other devices are signed out.',
+              notice: m.account_password_changed(),
             } satisfies AccountActionData,
             {
               headers: cookieHeaders(result.headers),
@@ -80,7 +81,7 @@ export async function accountAction({ request, context }: { request: Request; co
         } catch (error) {
           const failure = authFailure(error)
           const message =
-            failure.code === 'PASSWORD_TOO_COMMON' ? COMMON_PASSWORD_MESSAGE : 'Your current password is not right.'
+            failure.code === 'PASSWORD_TOO_COMMON' ? MESSAGES.commonPassword() : m.account_current_password_wrong()
           return data({ section: 'password', error: message } satisfies AccountActionData)
         }
       }
@@ -94,7 +95,7 @@ export async function accountAction({ request, context }: { request: Request; co
           } satisfies AccountActionData
         } catch (error) {
           if (!(error instanceof Error) || !('statusCode' in error)) throw error
-          return data({ section: 'two-factor', error: 'Your password is not right.' } satisfies AccountActionData)
+          return data({ section: 'two-factor', error: m.account_password_wrong() } satisfies AccountActionData)
         }
       }
       case 'verify-2fa': {
@@ -108,7 +109,7 @@ export async function accountAction({ request, context }: { request: Request; co
           return data(
             {
               section: 'two-factor',
-              notice: 'Two-step sign-in is on. Keep your backup codes somewhere safe.',
+              notice: m.account_two_step_now_on(),
             } satisfies AccountActionData,
             {
               headers: cookieHeaders(result.headers),
@@ -117,23 +118,23 @@ export async function accountAction({ request, context }: { request: Request; co
         } catch (error) {
           authFailure(error)
           if (!totpURI.startsWith('otpauth://'))
-            return data({ section: 'two-factor', error: 'Please start again.' } satisfies AccountActionData)
+            return data({ section: 'two-factor', error: m.account_start_again() } satisfies AccountActionData)
           return data({
             section: 'enrol',
             enrolment: await enrolment(totpURI, backupCodes),
-            error: 'That code is not right. Please try again.',
+            error: MESSAGES.invalidSecondFactor(),
           } satisfies AccountActionData)
         }
       }
       case 'disable-2fa': {
         try {
           const result = await auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true })
-          return data({ section: 'two-factor', notice: 'Two-step sign-in is off.' } satisfies AccountActionData, {
+          return data({ section: 'two-factor', notice: m.account_two_step_now_off() } satisfies AccountActionData, {
             headers: cookieHeaders(result.headers),
           })
         } catch (error) {
           authFailure(error)
-          return data({ section: 'two-factor', error: 'Your password is not right.' } satisfies AccountActionData)
+          return data({ section: 'two-factor', error: m.account_password_wrong() } satisfies AccountActionData)
         }
       }
       case 'sign-out-everywhere': {
@@ -142,7 +143,7 @@ export async function accountAction({ request, context }: { request: Request; co
         throw redirect(`${config.publicUrl}/`, { headers: cookieHeaders(result?.headers) })
       }
       default:
-        return data({ section: 'name', error: 'Something went wrong. Please try again.' } satisfies AccountActionData)
+        return data({ section: 'name', error: MESSAGES.generic() } satisfies AccountActionData)
     }
   } catch (error) {
     if (error instanceof TooManyAttempts)

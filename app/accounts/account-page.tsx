@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { Form } from '#app/i18n/links.tsx'
 import { PushSwitchSlot } from '#app/notifications/push-prompt.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import type { AccountActionData, Enrolment } from './account-page.server.ts'
@@ -26,22 +27,29 @@ export function AccountPage({
         : {}
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 pb-16">
-      <h1 className="text-3xl font-bold text-brown">My Account</h1>
-      <Section title="Your details">
+      <h1 className="text-3xl font-bold text-brown">{m.account_title()}</h1>
+      <Section title={m.account_your_details()}>
         <dl className="grid gap-1 text-sm">
           <div>
-            <dt className="inline font-semibold">E-mail: </dt>
-            <dd className="inline">{viewer.email ?? 'none (you sign in with your phone)'}</dd>
+            <dt className="inline font-semibold">{m.account_email_label()}</dt>
+            <dd className="inline">{viewer.email ?? m.account_email_none()}</dd>
           </div>
           <div>
-            <dt className="inline font-semibold">Phone: </dt>
-            <dd className="inline">{viewer.phone ? formatIndianMobile(viewer.phone) : 'none'}</dd>
+            <dt className="inline font-semibold">{m.account_phone_label()}</dt>
+            <dd className="inline">{viewer.phone ? formatIndianMobile(viewer.phone) : m.account_none()}</dd>
           </div>
         </dl>
         <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="name" />
-          <Field label="Name" name="name" defaultValue={viewer.name} required maxLength={80} autoComplete="name" />
-          <Button type="submit">Save name</Button>
+          <Field
+            label={m.auth_name()}
+            name="name"
+            defaultValue={viewer.name}
+            required
+            maxLength={80}
+            autoComplete="name"
+          />
+          <Button type="submit">{m.account_save_name()}</Button>
           <div className="sm:col-span-2">
             <FormMessage {...message('name')} />
           </div>
@@ -49,34 +57,34 @@ export function AccountPage({
       </Section>
 
       {hasPassword && (
-        <Section title="Change password">
+        <Section title={m.account_change_password()}>
           <Form method="post" className="grid gap-3">
             <input type="hidden" name="intent" value="password" />
             <FormMessage {...message('password')} />
             <Field
-              label="Current password"
+              label={m.account_current_password()}
               name="currentPassword"
               type="password"
               autoComplete="current-password"
               required
             />
             <Field
-              label="New password"
+              label={m.account_new_password()}
               name="newPassword"
               type="password"
               autoComplete="new-password"
               required
               minLength={MIN_PASSWORD_LENGTH}
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters; common passwords are refused.`}
+              hint={m.auth_password_hint({ min: MIN_PASSWORD_LENGTH })}
             />
             <Button type="submit" className="justify-self-start">
-              Change password
+              {m.account_change_password()}
             </Button>
           </Form>
         </Section>
       )}
 
-      <Section title="Two-step sign-in (authenticator app)">
+      <Section title={m.account_two_step()}>
         {actionData?.section === 'enrol' ? (
           <EnrolmentForm enrolment={actionData.enrolment} error={actionData.error} />
         ) : (
@@ -84,38 +92,39 @@ export function AccountPage({
             <input type="hidden" name="intent" value={viewer.twoFactorEnabled ? 'disable-2fa' : 'enable-2fa'} />
             <FormMessage {...message('two-factor')} />
             <p className="text-sm text-muted-foreground">
-              {viewer.twoFactorEnabled
-                ? 'Two-step sign-in is on: signing in asks for a code from your authenticator app.'
-                : 'Add a code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password ...) to your password.'}
+              {viewer.twoFactorEnabled ? m.account_two_step_on() : m.account_two_step_add()}
             </p>
             {hasPassword && (
-              <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+              <Field
+                label={m.auth_password()}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
             )}
             <Button
               type="submit"
               variant={viewer.twoFactorEnabled ? 'outline' : 'default'}
               className="justify-self-start"
             >
-              {viewer.twoFactorEnabled ? 'Turn off two-step sign-in' : 'Set up two-step sign-in'}
+              {viewer.twoFactorEnabled ? m.account_two_step_off_button() : m.account_two_step_set_up()}
             </Button>
           </Form>
         )}
       </Section>
 
-      <Section title="Notifications">
-        <p className="text-sm text-muted-foreground">
-          Notifications about fresh batches and offers, on this device (each phone or computer is turned on or off on
-          its own).
-        </p>
+      <Section title={m.account_notifications()}>
+        <p className="text-sm text-muted-foreground">{m.account_notifications_text()}</p>
         <PushSwitchSlot tone="page" className="mt-3 min-h-9" />
       </Section>
 
-      <Section title="Signed-in devices">
+      <Section title={m.account_devices()}>
         <Form method="post" className="grid gap-3">
           <input type="hidden" name="intent" value="sign-out-everywhere" />
-          <p className="text-sm text-muted-foreground">Signs you out on every phone and computer, this one included.</p>
+          <p className="text-sm text-muted-foreground">{m.account_devices_text()}</p>
           <Button type="submit" variant="outline" className="justify-self-start">
-            Sign out everywhere
+            {m.account_sign_out_everywhere()}
           </Button>
         </Form>
       </Section>
@@ -129,23 +138,23 @@ function EnrolmentForm({ enrolment, error }: { enrolment: Enrolment; error?: str
       <input type="hidden" name="intent" value="verify-2fa" />
       <input type="hidden" name="totpURI" value={enrolment.totpURI} />
       <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(' ')} />
-      <p className="text-sm">1. Scan this code with your authenticator app, or type the key by hand.</p>
+      <p className="text-sm">{m.account_scan()}</p>
       <img
         src={enrolment.qrDataUrl}
-        alt="QR code for your authenticator app"
+        alt={m.account_qr_alt()}
         width={192}
         height={192}
         className="rounded-md border bg-white p-2"
       />
       <p className="text-sm">
-        Key:{' '}
+        {m.account_key()}{' '}
         <code className="rounded bg-muted px-2 py-1 font-mono text-sm" data-testid="totp-key">
           {enrolment.manualKey}
         </code>
       </p>
       <div className="text-sm">
-        <p>2. Keep these backup codes somewhere safe. Each one signs you in once if you lose your phone.</p>
-        <ul className="mt-2 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5" aria-label="Backup codes">
+        <p>{m.account_backup_codes_text()}</p>
+        <ul className="mt-2 grid grid-cols-2 gap-1 font-mono sm:grid-cols-5" aria-label={m.account_backup_codes()}>
           {enrolment.backupCodes.map((code) => (
             <li key={code}>{code}</li>
           ))}
@@ -153,7 +162,7 @@ function EnrolmentForm({ enrolment, error }: { enrolment: Enrolment; error?: str
       </div>
       <FormMessage error={error} />
       <Field
-        label="3. Enter the 6-digit code the app shows"
+        label={m.account_enter_app_code()}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -162,7 +171,7 @@ function EnrolmentForm({ enrolment, error }: { enrolment: Enrolment; error?: str
         required
       />
       <Button type="submit" className="justify-self-start">
-        Turn on two-step sign-in
+        {m.account_turn_on()}
       </Button>
     </Form>
   )

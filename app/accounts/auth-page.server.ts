@@ -10,7 +10,6 @@ import type { Auth } from './auth.server.ts'
 import { clearLimit, enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
 import { type ProviderId, providerError, publicProviders } from './providers.ts'
 import {
-  COMMON_PASSWORD_MESSAGE,
   firstIssue,
   MESSAGES,
   otpSchema,
@@ -92,7 +91,7 @@ export async function authAction({ request, context }: { request: Request; conte
       case 'second-factor':
         return await secondFactor(request, context, form)
       default:
-        return data({ form: 'email', mode: 'sign-in', error: MESSAGES.generic } satisfies AuthActionData)
+        return data({ form: 'email', mode: 'sign-in', error: MESSAGES.generic() } satisfies AuthActionData)
     }
   } catch (error) {
     if (error instanceof TooManyAttempts) return tooMany(intent, form, error)
@@ -154,7 +153,12 @@ async function signIn(request: Request, context: Context, form: FormData) {
     if (error instanceof Response) throw error
     const failure = authFailure(error)
     if (failure.status >= 500) logger.error({ err: error }, 'sign-in failed unexpectedly')
-    return data({ form: 'email', mode: 'sign-in', error: MESSAGES.invalidCredentials, email } satisfies AuthActionData)
+    return data({
+      form: 'email',
+      mode: 'sign-in',
+      error: MESSAGES.invalidCredentials(),
+      email,
+    } satisfies AuthActionData)
   }
 }
 
@@ -178,17 +182,17 @@ async function signUp(request: Request, context: Context, form: FormData) {
       return data({
         form: 'email',
         mode: 'sign-up',
-        error: COMMON_PASSWORD_MESSAGE,
+        error: MESSAGES.commonPassword(),
         ...values,
       } satisfies AuthActionData)
     }
     logger.error({ err: error, code: failure.code }, 'sign-up failed')
-    return data({ form: 'email', mode: 'sign-up', error: MESSAGES.generic, ...values } satisfies AuthActionData)
+    return data({ form: 'email', mode: 'sign-up', error: MESSAGES.generic(), ...values } satisfies AuthActionData)
   }
   return {
     form: 'email',
     mode: 'sign-in',
-    notice: MESSAGES.signUpDone,
+    notice: MESSAGES.signUpDone(),
     email: parsed.data.email,
   } satisfies AuthActionData
 }
@@ -218,7 +222,7 @@ async function sendCode(request: Request, context: Context, form: FormData) {
         form: 'phone',
         step: 'number',
         phone,
-        error: 'We could not send the SMS just now. Please try again in a minute.',
+        error: MESSAGES.smsFailed(),
       } satisfies AuthActionData,
       { status: 502 },
     )
@@ -227,7 +231,7 @@ async function sendCode(request: Request, context: Context, form: FormData) {
     form: 'phone',
     step: 'code',
     phone,
-    notice: `${MESSAGES.codeSent} (${formatIndianMobile(phone)})`,
+    notice: `${MESSAGES.codeSent()} (${formatIndianMobile(phone)})`,
   } satisfies AuthActionData
 }
 
@@ -260,12 +264,12 @@ async function verifyCode(request: Request, context: Context, form: FormData) {
     const failure = authFailure(error)
     const message =
       failure.code === 'OTP_EXPIRED'
-        ? MESSAGES.expiredCode
+        ? MESSAGES.expiredCode()
         : failure.code === 'TOO_MANY_ATTEMPTS' || failure.code === 'OTP_NOT_FOUND'
-          ? MESSAGES.codeUsedUp
+          ? MESSAGES.codeUsedUp()
           : failure.status >= 500
-            ? MESSAGES.generic
-            : MESSAGES.invalidCode
+            ? MESSAGES.generic()
+            : MESSAGES.invalidCode()
     return data({ form: 'phone', step: 'code', phone, error: message } satisfies AuthActionData)
   }
 }
@@ -303,12 +307,12 @@ export async function verifySecondFactor(
   } catch (error) {
     const failure = authFailure(error)
     if (failure.code === 'INVALID_TWO_FACTOR_COOKIE' || failure.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
-      return { error: MESSAGES.secondFactorExpired, status: 401 }
+      return { error: MESSAGES.secondFactorExpired(), status: 401 }
     }
     if (failure.status === 429 || failure.code === 'ACCOUNT_TEMPORARILY_LOCKED') {
       return { error: 'Too many attempts. Please try again in 15 minutes.', status: 429 }
     }
-    return { error: MESSAGES.invalidSecondFactor, status: 400 }
+    return { error: MESSAGES.invalidSecondFactor(), status: 400 }
   }
 }
 

@@ -4,6 +4,7 @@ import { KeyRound, Mail, Smartphone, Tag } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { Form, Link } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
 import type { AuthActionData } from './auth-page.server.ts'
 import { Field, FormMessage } from './form-controls.tsx'
@@ -44,25 +45,27 @@ export function AuthPage({ providers, redirectTo, providerError, actionData }: A
     <div className="mx-auto w-full max-w-md px-4 pt-2 pb-16">
       <div className="mb-6 flex items-center gap-3 rounded-xl border border-turmeric/60 bg-accent/30 px-4 py-3 text-brown">
         <Tag className="size-5 shrink-0 text-chilli" aria-hidden />
-        <p className="text-sm font-semibold">Get 10% OFF on your first order with code FIRST10</p>
+        <p className="text-sm font-semibold">{m.auth_first_order_offer()}</p>
       </div>
       <section className="rounded-2xl border bg-card p-6 shadow-sm sm:p-8" aria-labelledby="auth-title">
         <h1 id="auth-title" className="text-2xl font-bold text-brown sm:text-3xl">
-          {mode === 'sign-up' && method !== 'phone' && method !== 'second-factor' ? 'Create your account' : 'Login'}
+          {mode === 'sign-up' && method !== 'phone' && method !== 'second-factor'
+            ? m.auth_create_title()
+            : m.auth_login()}
         </h1>
-        <p className="mt-1 text-muted-foreground">Sign in to see your orders and check out faster.</p>
+        <p className="mt-1 text-muted-foreground">{m.auth_intro()}</p>
         <div className="mt-6">{body}</div>
       </section>
       <p className="mt-6 text-center text-xs text-muted-foreground">
-        By continuing, you agree to our{' '}
+        {m.auth_agree_before()}{' '}
         <Link to="/terms-and-conditions" className="font-semibold text-primary underline-offset-4 hover:underline">
-          Terms and Conditions
+          {m.auth_terms()}
         </Link>{' '}
-        and{' '}
+        {m.auth_and()}{' '}
         <Link to="/privacy-policy" className="font-semibold text-primary underline-offset-4 hover:underline">
-          Privacy Policy
+          {m.auth_privacy()}
         </Link>
-        .
+        {m.auth_agree_after()}
       </p>
     </div>
   )
@@ -91,20 +94,20 @@ function Choices({
       <FormMessage error={error} />
       <Button asChild size="lg">
         <Link to={query('email')}>
-          <Mail aria-hidden /> Continue with Email
+          <Mail aria-hidden /> {m.auth_continue_email()}
         </Link>
       </Button>
       {providers.map((provider) => (
         <Button asChild size="lg" variant="outline" key={provider.id}>
           {/* A full page load: the answer is a redirect to the provider. */}
           <a href={`/auth/provider/${provider.id}?${providerQuery(mode, redirectTo)}`}>
-            <KeyRound aria-hidden /> Continue with {provider.label}
+            <KeyRound aria-hidden /> {m.auth_continue_with({ provider: provider.label })}
           </a>
         </Button>
       ))}
       <Button asChild size="lg" variant="outline">
         <Link to={query('phone')}>
-          <Smartphone aria-hidden /> Continue with Phone (OTP)
+          <Smartphone aria-hidden /> {m.auth_continue_phone()}
         </Link>
       </Button>
     </div>
@@ -123,7 +126,7 @@ function BackLink({ mode }: { mode?: 'sign-up' }) {
       to={mode ? '/auth?mode=sign-up' : '/auth'}
       className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
     >
-      Other ways to sign in
+      {m.auth_other_ways()}
     </Link>
   )
 }
@@ -144,10 +147,17 @@ function EmailForm({
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormMessage error={state?.error} notice={state?.notice} />
       {signUp && (
-        <Field label="Name" name="name" autoComplete="name" required maxLength={80} defaultValue={state?.name} />
+        <Field
+          label={m.auth_name()}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={80}
+          defaultValue={state?.name}
+        />
       )}
       <Field
-        label="E-mail"
+        label={m.checkout_email()}
         name="email"
         type="email"
         autoComplete="email"
@@ -156,25 +166,25 @@ function EmailForm({
         inputMode="email"
       />
       <Field
-        label="Password"
+        label={m.auth_password()}
         name="password"
         type="password"
         autoComplete={signUp ? 'new-password' : 'current-password'}
         required
         minLength={signUp ? MIN_PASSWORD_LENGTH : undefined}
         maxLength={128}
-        hint={signUp ? `At least ${MIN_PASSWORD_LENGTH} characters; common passwords are refused.` : undefined}
+        hint={signUp ? m.auth_password_hint({ min: MIN_PASSWORD_LENGTH }) : undefined}
       />
       <Button type="submit" size="lg">
-        {signUp ? 'Create account' : 'Sign in'}
+        {signUp ? m.auth_create_account() : m.auth_sign_in()}
       </Button>
       <p className="text-sm text-muted-foreground">
-        {signUp ? 'Already have an account? ' : 'New here? '}
+        {signUp ? m.auth_have_account() : m.auth_new_here()}
         <Link
           to={signUp ? '/auth?method=email' : '/auth?method=email&mode=sign-up'}
           className="font-semibold text-primary underline-offset-4 hover:underline"
         >
-          {signUp ? 'Sign in' : 'Create an account'}
+          {signUp ? m.auth_sign_in() : m.auth_create_an_account()}
         </Link>
       </p>
       <BackLink />
@@ -192,7 +202,7 @@ function PhoneForm({ redirectTo, state }: { redirectTo: string; state?: Extract<
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormMessage error={state.error} notice={state.notice} />
           <Field
-            label="6-digit code"
+            label={m.auth_code_label()}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -201,14 +211,14 @@ function PhoneForm({ redirectTo, state }: { redirectTo: string; state?: Extract<
             required
           />
           <Button type="submit" size="lg">
-            Verify and sign in
+            {m.auth_verify_sign_in()}
           </Button>
         </Form>
         <Form method="post">
           <input type="hidden" name="intent" value="send-code" />
           <input type="hidden" name="phone" value={state.phone} />
           <Button type="submit" variant="link" className="h-auto px-0">
-            Send a new code
+            {m.auth_send_new_code()}
           </Button>
         </Form>
         <BackLink />
@@ -221,18 +231,18 @@ function PhoneForm({ redirectTo, state }: { redirectTo: string; state?: Extract<
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormMessage error={state?.error} />
       <Field
-        label="Mobile number"
+        label={m.checkout_mobile()}
         name="phone"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder="+91 98765 43210"
-        hint="A 10-digit Indian mobile number; we send a 6-digit code by SMS."
+        hint={m.auth_phone_hint()}
         required
         defaultValue={state?.phone}
       />
       <Button type="submit" size="lg">
-        Send code
+        {m.auth_send_code()}
       </Button>
       <BackLink />
     </Form>
@@ -252,13 +262,11 @@ export function SecondFactorForm({
     <Form method="post" className="grid gap-4">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <p className="text-sm text-muted-foreground">
-        Enter the 6-digit code from your authenticator app, or one of your backup codes.
-      </p>
+      <p className="text-sm text-muted-foreground">{m.auth_second_factor_intro()}</p>
       <FormMessage error={error} />
-      <Field label="Authentication code" name="code" autoComplete="one-time-code" required maxLength={32} />
+      <Field label={m.auth_second_factor_label()} name="code" autoComplete="one-time-code" required maxLength={32} />
       <Button type="submit" size="lg">
-        Verify
+        {m.auth_verify()}
       </Button>
     </Form>
   )

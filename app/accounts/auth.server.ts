@@ -20,7 +20,7 @@ import { rateLimits } from '#app/platform/schema.ts'
 import type { Sms } from '#app/platform/sms.server.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 import { isCommonPassword } from './common-passwords.server.ts'
-import { COMMON_PASSWORD_MESSAGE, MIN_PASSWORD_LENGTH, OTP_ATTEMPTS, OTP_TTL_SECONDS } from './rules.ts'
+import { MESSAGES, MIN_PASSWORD_LENGTH, OTP_ATTEMPTS, OTP_TTL_SECONDS } from './rules.ts'
 import { accounts, sessions, twoFactors, users, verifications } from './schema.ts'
 
 /**
@@ -152,7 +152,7 @@ export function createAuth(options: AuthOptions) {
               ? body.newPassword
               : undefined
         if (typeof candidate === 'string' && isCommonPassword(candidate)) {
-          throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' })
+          throw new APIError('BAD_REQUEST', { message: MESSAGES.commonPassword(), code: 'PASSWORD_TOO_COMMON' })
         }
       }),
     },

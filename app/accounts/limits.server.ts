@@ -2,6 +2,7 @@
 // per account (e-mail) or phone number. Per-account limits are the tighter ones, so one shopper
 // behind a shared address (an office, a mobile carrier's NAT) is not locked out by another.
 import { eq } from 'drizzle-orm'
+import { m } from '#app/paraglide/messages.js'
 import type { Tx } from '#app/platform/db.server.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { rateLimits } from '#app/platform/schema.ts'
@@ -34,7 +35,7 @@ export class TooManyAttempts extends Error {
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
-  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+  return minutes === 1 ? m.account_too_many_one() : m.account_too_many({ minutes })
 }
 
 /** Counts one attempt under every rule; throws TooManyAttempts when any of them is exhausted. */

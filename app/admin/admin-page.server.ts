@@ -48,7 +48,7 @@ export async function adminAction({ request, context }: { request: Request; cont
   const failed = (
     step: AdminActionData['step'],
     status: number,
-    error: string = MESSAGES.adminLoginFailed,
+    error: string = MESSAGES.adminLoginFailed(),
     retryAfterSeconds = 15 * 60,
   ) =>
     // Refusals render the form again (200); only the rate limit answers 429.

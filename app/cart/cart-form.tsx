@@ -3,6 +3,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { localize } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { cn } from '#app/ui/cn.ts'
 import { preloadToasts, toast } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
@@ -74,7 +75,7 @@ function useCartAnswer(onAnswer: (result: CartResult) => void, options?: { fromN
 export function CartToasts() {
   useCartAnswer((result) => {
     if (document.querySelector(`[${CART_DRAWER_ATTRIBUTE}][data-state="open"]`)) return
-    if (!result.ok) toast.error(result.title || 'Error', { description: result.message })
+    if (!result.ok) toast.error(result.title || m.order_error_title(), { description: result.message })
     else toast.success(result.title, { description: result.message })
   })
   return null
@@ -104,7 +105,7 @@ export function CartDrawerNotice() {
             shown.ok ? 'border-success/40 bg-card' : 'border-destructive/40 bg-destructive/10 text-destructive',
           )}
         >
-          <span className="font-semibold">{shown.title || 'Error'}</span> · {shown.message}
+          <span className="font-semibold">{shown.title || m.order_error_title()}</span> · {shown.message}
         </p>
       )}
     </div>

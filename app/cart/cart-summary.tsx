@@ -14,7 +14,7 @@ export function CartSummary({ totals, coupon }: { totals: Totals; coupon: Coupon
     <div className="space-y-2">
       {totals.freeDeliveryShortfall > 0 && (
         <p className="rounded-md border border-accent bg-accent/20 px-3 py-2 text-sm font-semibold text-brown">
-          Add {formatRupees(totals.freeDeliveryShortfall)} more for FREE delivery!
+          {m.cart_free_delivery_hint({ amount: formatRupees(totals.freeDeliveryShortfall) })}
         </p>
       )}
       <TotalsList {...totals} couponCode={coupon?.ok ? coupon.code : null} />

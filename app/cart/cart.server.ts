@@ -7,6 +7,7 @@ import { orderableColumns } from '#app/catalog/products.server.ts'
 import { products } from '#app/catalog/schema.ts'
 import { isAvailable, priceOf, type Size, type SizedFields, stockOf } from '#app/catalog/sizes.ts'
 import { idempotencyKeys } from '#app/orders/schema.ts'
+import { m } from '#app/paraglide/messages.js'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { type CartEntry, type GuestCart, MAX_CART_LINES, MAX_LINE_QUANTITY } from './guest-cart.ts'
 import { cartItems } from './schema.ts'
@@ -59,11 +60,10 @@ export function lineProblem(
 ): string | null {
   const label = lineLabel(product.name, size)
   // Archived by the owner: kept for past orders, no longer sold.
-  if (product.archivedAt) return `${label} is no longer sold.`
-  if (!isAvailable(product, size)) return `${label} is out of stock.`
+  if (product.archivedAt) return m.cart_line_not_sold({ label })
+  if (!isAvailable(product, size)) return m.cart_line_out_of_stock({ label })
   const stock = stockOf(product, size)
-  if (quantity > stock)
-    return `Only ${stock} ${stock === 1 ? 'packet' : 'packets'} of ${label} ${stock === 1 ? 'is' : 'are'} left.`
+  if (quantity > stock) return stock === 1 ? m.cart_line_one_left({ label }) : m.cart_line_few_left({ stock, label })
   return null
 }
 

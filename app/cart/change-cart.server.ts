@@ -2,6 +2,7 @@
 
 import { checkCoupon, normaliseCouponCode } from '#app/checkout/coupons.server.ts'
 import { linesSubtotal } from '#app/checkout/totals.ts'
+import { m } from '#app/paraglide/messages.js'
 import type { Db } from '#app/platform/db.server.ts'
 import { addToCart, type CartChange, type CartScope, readCart, removeFromCart, setQuantity } from './cart.server.ts'
 import type { CartRequest } from './cart-request.server.ts'
@@ -16,17 +17,17 @@ export async function changeCart(
   switch (change.intent) {
     case 'add': {
       const result = await addToCart(db, scope, change.productId, change.size)
-      return result.ok ? { ...result, title: 'Added to cart!', message: 'Item added successfully' } : result
+      return result.ok ? { ...result, title: m.cart_added_title(), message: m.cart_added_message() } : result
     }
     case 'set':
       return setQuantity(db, scope, change.productId, change.size, change.quantity)
     case 'remove': {
       const result = await removeFromCart(db, scope, change.productId, change.size)
-      return result.ok ? { ...result, title: 'Removed', message: 'Item removed from cart' } : result
+      return result.ok ? { ...result, title: m.cart_removed_title(), message: m.cart_removed_message() } : result
     }
     case 'coupon': {
       const code = normaliseCouponCode(change.code)
-      if (!code) return { ok: false, message: 'Please enter a coupon code, like FIRST10.' }
+      if (!code) return { ok: false, message: m.cart_enter_coupon() }
       // The minimum order is judged on the cart as it is now; the drawer re-checks it after every change.
       const subtotal = linesSubtotal(await readCart(db, scope))
       const coupon = await checkCoupon(db, code, { userId: scope.userId, phone }, { subtotal })
@@ -34,7 +35,7 @@ export async function changeCart(
       return {
         ok: true,
         cookie: { ...scope.cookie, couponCode: code },
-        title: 'Coupon applied',
+        title: m.cart_coupon_applied(),
         message: `${code}: ${coupon.description}.`,
       }
     }
@@ -42,8 +43,8 @@ export async function changeCart(
       return {
         ok: true,
         cookie: { ...scope.cookie, couponCode: null },
-        title: 'Coupon removed',
-        message: 'The code was taken off your cart.',
+        title: m.cart_coupon_removed(),
+        message: m.cart_coupon_removed_message(),
       }
   }
 }

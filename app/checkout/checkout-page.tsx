@@ -6,15 +6,19 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useFetcher, useNavigation } from 'react-router'
 import type { CartView } from '#app/cart/cart-session.server.ts'
 import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
+import { sizeName } from '#app/catalog/sizes.ts'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import type { DeliveryCheck } from '#app/delivery/delivery-check.server.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { isPinCode } from '#app/delivery/pin-code.ts'
 import type { DeliveryQuote } from '#app/delivery/zones.server.ts'
-import { Form, Link } from '#app/i18n/links.tsx'
+import { Form, Link, localize } from '#app/i18n/links.tsx'
+import { pathWithoutLocale } from '#app/i18n/locale.ts'
+import { m } from '#app/paraglide/messages.js'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'
+import { stateName } from '#app/shared/state-names.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { cn } from '#app/ui/cn.ts'
@@ -45,10 +49,10 @@ export function EmptyCheckout() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <ShoppingCart className="size-14 text-muted-foreground/60" aria-hidden />
-      <h1 className="text-3xl font-bold">Your cart is empty</h1>
-      <p className="text-muted-foreground">Add some namkeen to your cart, then come back here to order.</p>
+      <h1 className="text-3xl font-bold">{m.cart_empty()}</h1>
+      <p className="text-muted-foreground">{m.checkout_empty_text()}</p>
       <Button asChild size="lg">
-        <Link to="/products">Continue Shopping</Link>
+        <Link to="/products">{m.continue_shopping()}</Link>
       </Button>
     </div>
   )
@@ -97,8 +101,8 @@ export function CheckoutPage({
   const problems = cart.lines.filter((line) => line.problem)
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
-      <h1 className="pt-6 pb-6 text-3xl font-bold sm:text-4xl">Checkout</h1>
-      {cartError && <Alert title="Your cart was not changed">{cartError}</Alert>}
+      <h1 className="pt-6 pb-6 text-3xl font-bold sm:text-4xl">{m.checkout_title()}</h1>
+      {cartError && <Alert title={m.checkout_cart_not_changed()}>{cartError}</Alert>}
       {actionData?.status === 'refused' && <Alert title={actionData.title}>{actionData.message}</Alert>}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8">
         {/* First in the page, so a phone shows what is ordered before the delivery form and its Place
@@ -107,13 +111,13 @@ export function CheckoutPage({
           <Card>
             <CardContent className="space-y-4 p-5 sm:p-6">
               <h2 id="summary-title" className="text-xl font-bold">
-                Order summary
+                {m.checkout_summary()}
               </h2>
               <ul className="divide-y">
                 {cart.lines.map((line) => (
                   <li key={`${line.productId}-${line.size}`} className="flex justify-between gap-3 py-2 text-sm">
                     <span>
-                      <span className="font-semibold">{line.name}</span> ({line.size}) × {line.quantity}
+                      <span className="font-semibold">{line.name}</span> ({sizeName(line.size)}) × {line.quantity}
                       {line.problem && <span className="block font-medium text-destructive">{line.problem}</span>}
                     </span>
                     <span className="shrink-0 font-semibold">{formatRupees(line.unitPrice * line.quantity)}</span>
@@ -121,9 +125,7 @@ export function CheckoutPage({
                 ))}
               </ul>
               {problems.length > 0 && (
-                <p className="text-sm font-medium text-destructive">
-                  Please change the marked items in your cart before ordering.
-                </p>
+                <p className="text-sm font-medium text-destructive">{m.checkout_change_marked()}</p>
               )}
               <CouponField coupon={cart.coupon} />
               <CartSummary totals={totals} coupon={cart.coupon} />
@@ -144,9 +146,9 @@ export function CheckoutPage({
             <CardContent className="space-y-4 p-5 sm:p-6">
               <h2 className="flex items-center gap-2 text-xl font-bold">
                 <Truck className="size-5 text-primary" aria-hidden />
-                Delivery details
+                {m.checkout_delivery_details()}
               </h2>
-              <Field id="fullName" label="Full name" error={errors.fullName}>
+              <Field id="fullName" label={m.checkout_full_name()} error={errors.fullName}>
                 {(described) => (
                   <TextInput
                     id="fullName"
@@ -159,7 +161,7 @@ export function CheckoutPage({
                 )}
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id="email" label="E-mail" error={errors.email} hint="For your order confirmation.">
+                <Field id="email" label={m.checkout_email()} error={errors.email} hint={m.checkout_email_hint()}>
                   {(described) => (
                     <TextInput
                       id="email"
@@ -172,12 +174,7 @@ export function CheckoutPage({
                     />
                   )}
                 </Field>
-                <Field
-                  id="phone"
-                  label="Mobile number"
-                  error={errors.phone}
-                  hint="10 digits, like 98765 43210. We call to confirm."
-                >
+                <Field id="phone" label={m.checkout_mobile()} error={errors.phone} hint={m.checkout_mobile_hint()}>
                   {(described) => (
                     <TextInput
                       id="phone"
@@ -192,12 +189,7 @@ export function CheckoutPage({
                   )}
                 </Field>
               </div>
-              <Field
-                id="address"
-                label="Address"
-                error={errors.address}
-                hint="House or flat number, street, area and a landmark."
-              >
+              <Field id="address" label={m.checkout_address()} error={errors.address} hint={m.checkout_address_hint()}>
                 {(described) => (
                   <TextArea
                     id="address"
@@ -212,7 +204,7 @@ export function CheckoutPage({
                 )}
               </Field>
               <div className="grid gap-4 sm:grid-cols-3">
-                <Field id="city" label="City" error={errors.city}>
+                <Field id="city" label={m.checkout_city()} error={errors.city}>
                   {(described) => (
                     <TextInput
                       id="city"
@@ -224,7 +216,7 @@ export function CheckoutPage({
                     />
                   )}
                 </Field>
-                <Field id="state" label="State or union territory" error={errors.state}>
+                <Field id="state" label={m.checkout_state()} error={errors.state}>
                   {(described) => (
                     <select
                       id="state"
@@ -234,21 +226,30 @@ export function CheckoutPage({
                       className="h-11 w-full rounded-md border border-input bg-card px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 aria-invalid:border-destructive"
                       {...described}
                     >
-                      <option value="">Choose…</option>
-                      <optgroup label="States">
+                      <option value="">{m.checkout_choose()}</option>
+                      <optgroup label={m.checkout_states()}>
                         {INDIAN_STATES.map((state) => (
-                          <option key={state}>{state}</option>
+                          <option key={state} value={state}>
+                            {stateName(state)}
+                          </option>
                         ))}
                       </optgroup>
-                      <optgroup label="Union territories">
+                      <optgroup label={m.checkout_union_territories()}>
                         {UNION_TERRITORIES.map((state) => (
-                          <option key={state}>{state}</option>
+                          <option key={state} value={state}>
+                            {stateName(state)}
+                          </option>
                         ))}
                       </optgroup>
                     </select>
                   )}
                 </Field>
-                <Field id="pincode" label="PIN code" error={errors.pincode} hint="6 digits, like 452001.">
+                <Field
+                  id="pincode"
+                  label={deliveryTexts.pinLabel()}
+                  error={errors.pincode}
+                  hint={m.checkout_pin_hint()}
+                >
                   {(described) => (
                     <TextInput
                       id="pincode"
@@ -260,7 +261,7 @@ export function CheckoutPage({
                       onChange={(event) => {
                         const pin = event.currentTarget.value.trim()
                         setTypedPin(pin)
-                        if (isPinCode(pin)) pinCheck.load(`/delivery?pin=${pin}`)
+                        if (isPinCode(pin)) pinCheck.load(localize(`/delivery?pin=${pin}`))
                       }}
                       {...described}
                     />
@@ -281,28 +282,20 @@ export function CheckoutPage({
           <Card>
             <CardContent className="space-y-3 p-5 sm:p-6">
               <fieldset aria-describedby={errors.paymentMethod ? 'paymentMethod-error' : undefined}>
-                <legend className="text-xl font-bold">Payment</legend>
+                <legend className="text-xl font-bold">{m.checkout_payment()}</legend>
                 {/* Keyed by whether cash on delivery is offered: the default choice follows the PIN code's zone. */}
                 <div key={String(codBlocked)} className="mt-3 space-y-2">
                   <PaymentOption
                     value="cod"
-                    title="Cash on Delivery"
-                    detail={
-                      codBlocked
-                        ? `${deliveryTexts.codDisabledReason}.`
-                        : 'Pay in cash or by UPI to the delivery person.'
-                    }
+                    title={m.checkout_cod()}
+                    detail={codBlocked ? `${deliveryTexts.codDisabledReason()}.` : m.checkout_cod_detail()}
                     disabled={codBlocked}
                     defaultChecked={!codBlocked && values.paymentMethod !== 'online'}
                   />
                   <PaymentOption
                     value="online"
-                    title="Pay online"
-                    detail={
-                      onlinePaymentAvailable
-                        ? 'UPI, cards and net banking through PhonePe. You will be sent to PhonePe to pay.'
-                        : 'Online payment is not available yet. Please choose Cash on Delivery.'
-                    }
+                    title={m.checkout_online()}
+                    detail={onlinePaymentAvailable ? m.checkout_online_detail() : m.checkout_online_unavailable()}
                     disabled={!onlinePaymentAvailable}
                     defaultChecked={onlinePaymentAvailable && (codBlocked || values.paymentMethod === 'online')}
                   />
@@ -328,18 +321,18 @@ export function CheckoutPage({
                   aria-describedby={errors.acceptTerms ? 'acceptTerms-error' : undefined}
                 />
                 <span>
-                  I agree to the{' '}
+                  {m.checkout_agree_before()}{' '}
                   <Link
                     to="/terms-and-conditions"
                     className="font-semibold text-primary underline-offset-4 hover:underline"
                   >
-                    terms and conditions
+                    {m.checkout_terms()}
                   </Link>{' '}
-                  and the{' '}
+                  {m.checkout_agree_and()}{' '}
                   <Link to="/privacy-policy" className="font-semibold text-primary underline-offset-4 hover:underline">
-                    privacy policy
+                    {m.checkout_privacy()}
                   </Link>
-                  , and to being called about this order.
+                  {m.checkout_agree_after()}
                 </span>
               </label>
               {errors.acceptTerms && (
@@ -353,11 +346,11 @@ export function CheckoutPage({
               )}
             </div>
             <Button type="submit" size="lg" className="w-full" disabled={processing || problems.length > 0}>
-              {processing ? 'Processing Order...' : `Place Order · ${formatRupees(totals.total)}`}
+              {processing ? m.checkout_processing() : m.checkout_place_order({ total: formatRupees(totals.total) })}
             </Button>
             <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
               <ShieldCheck className="size-4" aria-hidden />
-              The total includes delivery and every other charge.
+              {m.checkout_total_includes()}
             </p>
           </div>
         </Form>
@@ -426,7 +419,9 @@ function focusFirstError(form: HTMLFormElement | null, errors: DeliveryFieldErro
 /** Whether a form of this page is being submitted (its action keeps the page's query, e.g. ?orderId=). */
 function useCheckoutSubmitting(): boolean {
   const navigation = useNavigation()
-  return navigation.state !== 'idle' && navigation.formAction?.split('?')[0] === '/checkout'
+  // Under /hi on a Hindi page.
+  const action = navigation.formAction?.split('?')[0]
+  return navigation.state !== 'idle' && action !== undefined && pathWithoutLocale(action) === '/checkout'
 }
 
 /** An unpaid online order: pay again (after a failed or abandoned payment). */
@@ -439,32 +434,32 @@ export function PayAgain({
 }) {
   const processing = useCheckoutSubmitting()
   useEffect(() => {
-    if (error) toast.error('Payment Error', { description: error })
+    if (error) toast.error(m.checkout_payment_error(), { description: error })
   }, [error])
   return (
     <div className="mx-auto max-w-xl px-4 pt-6 pb-16">
-      <h1 className="text-3xl font-bold sm:text-4xl">Complete your payment</h1>
+      <h1 className="text-3xl font-bold sm:text-4xl">{m.checkout_complete_payment()}</h1>
       {error && (
         <div className="mt-6">
-          <Alert title="Payment Error">{error}</Alert>
+          <Alert title={m.checkout_payment_error()}>{error}</Alert>
         </div>
       )}
       <Card className="mt-6">
         <CardContent className="space-y-4 p-5 sm:p-6">
           <p>
-            Order <span className="font-mono font-bold text-brown">#{order.number}</span> is not paid yet. Pay now and
-            we pack it within 24 hours; if an item sold out meanwhile, we tell you before you pay.
+            {m.checkout_unpaid_before()} <span className="font-mono font-bold text-brown">#{order.number}</span>{' '}
+            {m.checkout_unpaid_after()}
           </p>
           <p className="text-2xl font-bold text-brown">{formatRupees(order.total)}</p>
           <Form method="post">
             <input type="hidden" name="intent" value="pay-again" />
             <input type="hidden" name="orderId" value={order.id} />
             <Button type="submit" size="lg" className="w-full" disabled={processing}>
-              {processing ? 'Processing Order...' : 'Try Payment Again'}
+              {processing ? m.checkout_processing() : m.checkout_try_again()}
             </Button>
           </Form>
           <p className="text-sm text-muted-foreground">
-            Trouble paying online? Call us on <ShopPhoneLink /> and we can change it to cash on delivery.
+            {m.checkout_trouble_before()} <ShopPhoneLink /> {m.checkout_trouble_after()}
           </p>
         </CardContent>
       </Card>

@@ -12,8 +12,9 @@ import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
 import { findVisibleOrder } from '#app/orders/orders.server.ts'
 import { orderNumber } from '#app/orders/status.ts'
+import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
-import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
+import { paymentStartFailed } from '#app/payments/payment-messages.ts'
 import { PaymentError, startPayment } from '#app/payments/payments.server.ts'
 import { PhonePeError } from '#app/payments/phonepe.server.ts'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
@@ -109,7 +110,7 @@ export async function checkoutAction(request: Request, context: Context) {
 
   const key = form.get('idempotencyKey')
   if (!isUuid(key)) {
-    return refuse(400, 'Order Error', 'This checkout form is out of date. Please reload the page and try again.')
+    return refuse(400, m.order_error(), m.order_form_out_of_date())
   }
   const validation = validateDeliveryForm(values)
   const pin = values.pincode.trim()
@@ -125,7 +126,7 @@ export async function checkoutAction(request: Request, context: Context) {
   } catch (error) {
     if (!(error instanceof TooManyAttempts)) throw error
     log.warn({ clientIp }, 'order placement rate limit reached')
-    return refuse(429, 'Order Error', error.message, { 'Retry-After': String(error.retryAfterSeconds) })
+    return refuse(429, m.order_error(), error.message, { 'Retry-After': String(error.retryAfterSeconds) })
   }
 
   const { viewer } = await getViewer(request, context)
@@ -146,11 +147,11 @@ export async function checkoutAction(request: Request, context: Context) {
     if (error instanceof OrderError) {
       log.info({ kind: error.kind, reason: error.message }, 'order refused')
       if (error.field) return invalid({ [error.field]: error.message })
-      if (error.kind === 'empty-cart') return refuse(409, 'Error', 'Your cart is empty')
-      return refuse(409, error.kind === 'payment' ? 'Payment Error' : 'Order Error', error.message)
+      if (error.kind === 'empty-cart') return refuse(409, m.order_error_title(), m.cart_empty())
+      return refuse(409, error.kind === 'payment' ? m.checkout_payment_error() : m.order_error(), error.message)
     }
     log.error({ err: error }, 'placing an order failed')
-    return refuse(500, 'Order Failed', 'Something went wrong. Please try again.')
+    return refuse(500, m.order_failed(), m.account_generic())
   }
   log.info({ orderId: order.orderId, replayed: order.replayed, paymentMethod: order.paymentMethod }, 'order placed')
 
@@ -180,7 +181,7 @@ async function sendToGateway(context: Context, orderId: string, headers: Headers
     } else {
       log.error({ err: error, orderId }, 'starting an online payment failed')
     }
-    const message = error instanceof PaymentError ? error.message : PAYMENT_START_FAILED
+    const message = error instanceof PaymentError ? error.message : paymentStartFailed()
     headers.append('Set-Cookie', cartErrorCookie(message, config.secure))
     return redirect(`/checkout?orderId=${orderId}&payment=failed`, { headers })
   }
@@ -192,8 +193,8 @@ async function payAgain(request: Request, context: Context, orderId: FormDataEnt
     return data<CheckoutActionData>(
       {
         status: 'refused',
-        title: 'Payment Error',
-        message: 'This order cannot be paid online any more.',
+        title: m.checkout_payment_error(),
+        message: m.order_cannot_pay_online(),
         values: deliveryFormValues(new FormData()),
       },
       { status: 409 },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { getLocale, overwriteGetLocale } from '#app/paraglide/runtime.js'
 import { shippingAddress, validateDeliveryForm } from './delivery-form.ts'
 
 const good = {
@@ -70,5 +71,28 @@ describe('the checkout form', () => {
         fieldErrors: { pincode: 'Please enter a 6-digit PIN code, like 452001.' },
       })
     }
+  })
+})
+
+describe('the checkout form on a Hindi page', () => {
+  it('refuses in Hindi, the same schema read in the page language when a value is checked', () => {
+    const base = getLocale
+    overwriteGetLocale(() => 'hi')
+    try {
+      const result = validateDeliveryForm({ ...good, fullName: '', pincode: '45200', state: 'Kerala' })
+      expect(result.ok).toBe(false)
+      if (!result.ok) {
+        expect(result.fieldErrors.fullName).toBe('कृपया अपना पूरा नाम लिखें।')
+        expect(result.fieldErrors.pincode).toBe('कृपया 6 अंकों का पिन कोड लिखें, जैसे 452001।')
+      }
+      expect(validateDeliveryForm({ ...good, pincode: '682001' })).toMatchObject({
+        fieldErrors: { pincode: 'यह पिन कोड मध्य प्रदेश में नहीं है। कृपया अपना पिन कोड या चुना हुआ राज्य जाँच लें।' },
+      })
+    } finally {
+      overwriteGetLocale(base)
+    }
+    expect(validateDeliveryForm({ ...good, fullName: '' })).toMatchObject({
+      fieldErrors: { fullName: 'Please enter your full name.' },
+    })
   })
 })

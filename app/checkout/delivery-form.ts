@@ -3,9 +3,11 @@
 import { z } from 'zod'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { pinContradictsState } from '#app/delivery/pin-code.ts'
+import { m } from '#app/paraglide/messages.js'
 import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
 import { isIndianState, PIN_CODE_PATTERN } from '#app/shared/india-states.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
+import { stateName } from '#app/shared/state-names.ts'
 
 export const PAYMENT_METHODS = ['cod', 'online'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
@@ -29,49 +31,48 @@ export const DELIVERY_LIMITS = { name: 80, email: 254, address: 300, city: 60 } 
 
 const NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M} .'’-]|\u200c|\u200d)*$/u
 
-function required(what: string, max: number) {
+/** A required text: its messages are functions, read in the page's language when a value is checked. */
+function required(empty: () => string, tooLong: (inputs: { max: number }) => string, max: number) {
   return z
     .string()
     .trim()
-    .min(1, `Please enter your ${what}.`)
-    .max(max, `Please keep your ${what} to ${max} characters or fewer.`)
+    .min(1, { error: empty })
+    .max(max, { error: () => tooLong({ max }) })
 }
 
 export const deliveryFormSchema = z.object({
-  fullName: required('full name', DELIVERY_LIMITS.name).regex(
-    NAME_PATTERN,
-    'Please use letters only in your name (spaces, dots, apostrophes and hyphens are fine).',
-  ),
-  email: required('e-mail address', DELIVERY_LIMITS.email).pipe(
-    z.email('Please enter a valid e-mail address, like name@example.com.'),
+  fullName: required(m.form_enter_full_name, m.form_full_name_max, DELIVERY_LIMITS.name).regex(NAME_PATTERN, {
+    error: () => m.form_name_letters(),
+  }),
+  email: required(m.form_enter_email, m.form_email_max, DELIVERY_LIMITS.email).pipe(
+    z.email({ error: () => m.form_email_invalid() }),
   ),
   phone: z
     .string()
     .trim()
-    .min(1, 'Please enter your mobile number.')
+    .min(1, { error: () => m.form_enter_mobile() })
     .transform((value, context) => {
       const canonical = normaliseIndianMobile(value)
       if (canonical) return canonical
-      context.addIssue({ code: 'custom', message: 'Please enter a 10-digit Indian mobile number, like 98765 43210.' })
+      context.addIssue({ code: 'custom', message: m.form_mobile_invalid() })
       return z.NEVER
     }),
-  address: required('address', DELIVERY_LIMITS.address).min(
-    10,
-    'Please enter your full address: house number, street and area.',
-  ),
-  city: required('city', DELIVERY_LIMITS.city),
+  address: required(m.form_enter_address, m.form_address_max, DELIVERY_LIMITS.address).min(10, {
+    error: () => m.form_address_full(),
+  }),
+  city: required(m.form_enter_city, m.form_city_max, DELIVERY_LIMITS.city),
   state: z
     .string()
     .trim()
-    .min(1, 'Please choose your state or union territory.')
-    .refine(isIndianState, 'Please choose your state or union territory from the list.'),
+    .min(1, { error: () => m.form_choose_state() })
+    .refine(isIndianState, { error: () => m.form_state_from_list() }),
   pincode: z
     .string()
     .trim()
-    .min(1, 'Please enter your PIN code.')
-    .regex(PIN_CODE_PATTERN, 'Please enter a 6-digit PIN code, like 452001.'),
-  paymentMethod: z.enum(PAYMENT_METHODS, 'Please choose how you will pay.'),
-  acceptTerms: z.literal('on', 'Please accept the terms and conditions and the privacy policy to place your order.'),
+    .min(1, { error: () => deliveryTexts.emptyPin() })
+    .regex(PIN_CODE_PATTERN, { error: () => deliveryTexts.badPin() }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: () => m.form_choose_payment() }),
+  acceptTerms: z.literal('on', { error: () => m.form_accept_terms() }),
 })
 
 /** The fields' rules, then what they say together. */
@@ -80,7 +81,11 @@ const deliveryFormRules = deliveryFormSchema.superRefine((details, context) => {
   // Zod runs this also when a field failed: only a valid PIN code and state can contradict each other.
   if (!isIndianState(details.state) || !PIN_CODE_PATTERN.test(details.pincode)) return
   if (pinContradictsState(details.pincode, details.state)) {
-    context.addIssue({ code: 'custom', path: ['pincode'], message: deliveryTexts.stateContradiction(details.state) })
+    context.addIssue({
+      code: 'custom',
+      path: ['pincode'],
+      message: deliveryTexts.stateContradiction(stateName(details.state)),
+    })
   }
 })
 

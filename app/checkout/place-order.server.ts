@@ -83,7 +83,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
   } catch (error) {
     // Two orders racing for one coupon: the redemption's unique index lets only one through.
     if (input.scope.cookie.couponCode && isSecondRedemption(error)) {
-      throw new OrderError(`You have already used ${input.scope.cookie.couponCode}.`, 'coupon')
+      throw new OrderError(m.order_coupon_used({ code: input.scope.cookie.couponCode }), 'coupon')
     }
     throw error
   }
@@ -100,27 +100,23 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
   if (!claimed) return replay(tx, key, input)
 
   const shop = await getSettings(tx)
-  if (shop.showcaseMode)
-    throw new OrderError('The shop is not taking orders online yet. Please call us to order.', 'closed')
+  if (shop.showcaseMode) throw new OrderError(m.order_shop_closed(), 'closed')
   if (details.paymentMethod === 'online' && !input.onlinePaymentAvailable) {
-    throw new OrderError('Online payment is not available at the moment. Please choose Cash on Delivery.', 'payment')
+    throw new OrderError(m.order_online_unavailable(), 'payment')
   }
 
   // Where the order goes decides whether it can go there, how it may be paid and what delivery costs.
   const zone = matchZone(await listZones(tx), details.pincode)
   if (!zone) throw new OrderError(deliveryTexts.notServedAtCheckout(details.pincode), 'delivery', 'pincode')
   if (details.paymentMethod === 'cod' && !zone.codAllowed) {
-    throw new OrderError(deliveryTexts.codRefused, 'delivery', 'paymentMethod')
+    throw new OrderError(deliveryTexts.codRefused(), 'delivery', 'paymentMethod')
   }
 
   const entries = await readCartEntries(tx, scope)
-  if (entries.length === 0) throw new OrderError('Your cart is empty', 'empty-cart')
+  if (entries.length === 0) throw new OrderError(m.cart_empty(), 'empty-cart')
   // The cart's storage already refuses these; the order checks again rather than trust it.
   if (entries.some((entry) => !isSize(entry.size) || !isLineQuantity(entry.quantity) || !isUuid(entry.productId))) {
-    throw new OrderError(
-      'Your cart holds an item that cannot be ordered. Please remove it and try again.',
-      'unavailable',
-    )
+    throw new OrderError(m.order_cart_bad_item(), 'unavailable')
   }
 
   // Concurrent checkouts of the same products queue here until this transaction ends.
@@ -131,10 +127,9 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
 
   const lines = entries.map((entry) => {
     const product = byId.get(entry.productId)
-    if (!product || product.archivedAt)
-      throw new OrderError('An item in your cart is no longer sold. Please remove it and try again.', 'unavailable')
+    if (!product || product.archivedAt) throw new OrderError(m.order_item_not_sold(), 'unavailable')
     const problem = lineProblem(product, entry.size, entry.quantity)
-    if (problem) throw new OrderError(`${problem} Please change your cart and try again.`, 'unavailable')
+    if (problem) throw new OrderError(m.order_change_cart({ problem }), 'unavailable')
     return { product, size: entry.size, quantity: entry.quantity, unitPrice: sellingPrice(product, entry.size) }
   })
 
@@ -147,7 +142,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       { userId: scope.userId, phone: details.phone },
       { subtotal: linesSubtotal(lines), now, lock: true },
     )
-    if (!check.ok) throw new OrderError(`${check.reason} Remove the code to order without it.`, 'coupon')
+    if (!check.ok) throw new OrderError(m.order_remove_code({ reason: check.reason }), 'coupon')
     coupon = check
   }
   const totals = withZoneFee(orderTotals(lines, shop, coupon?.terms ?? null), zone.extraFee)
@@ -286,7 +281,7 @@ async function replay(tx: Tx, key: string, input: PlaceOrderInput): Promise<Plac
   const sameShopper =
     row && (input.scope.userId ? row.userId === input.scope.userId : row.placedBySession === input.sessionHash)
   if (!row || !sameShopper) {
-    throw new OrderError('This checkout form was already used. Please reload the page and try again.', 'duplicate')
+    throw new OrderError(m.order_form_used(), 'duplicate')
   }
   return {
     orderId: row.orderId,

@@ -1,6 +1,7 @@
 // When an order reaches the shopper: business days in India (IST, no daylight saving), Sundays and the
 // owner's holidays skipped. An order placed on a business day before the cut-off is counted from that
 // day; later, or on a day off, from the next business day. The promise is the zone's last day.
+import { getLocale } from '#app/paraglide/runtime.js'
 
 export interface DeliveryCalendar {
   /** Days off besides Sundays, 'YYYY-MM-DD'. */
@@ -49,9 +50,12 @@ export function deliveryBy(now: Date, days: number, calendar: DeliveryCalendar):
   return dayText(day)
 }
 
-/** 'Thursday, 26 November' for '2026-11-26'. */
+/** 'Thursday, 26 November' for '2026-11-26' ('गुरुवार, 26 नवंबर' on a Hindi page). */
 export function formatDeliveryDay(day: string): string {
-  return new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    dayOf(day),
-  )
+  return new Intl.DateTimeFormat(getLocale() === 'hi' ? 'hi-IN' : 'en-IN', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(dayOf(day))
 }

@@ -1,25 +1,25 @@
-// What shoppers read about delivery to their PIN code: one place, so the Hindi catalogue can take them over.
+// What shoppers read about delivery to their PIN code, in the page's language (messages/*.json,
+// keys delivery_*): each text is a message function, called when it is shown.
+import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatDeliveryDay } from './delivery-date.ts'
 
 export const deliveryTexts = {
-  pinLabel: 'PIN code',
-  pinHint: 'Six digits, like 452001',
-  check: 'Check',
-  back: 'Back to shopping',
-  checking: 'Checking…',
-  boxTitle: 'Check delivery to your PIN code',
-  deliveryBy: (day: string) => `Delivery by ${formatDeliveryDay(day)}`,
-  codAvailable: 'Cash on delivery available',
-  codUnavailable: 'Cash on delivery is not available for this PIN code: please pay online.',
-  extraFee: (paise: number) => `${formatRupees(paise)} extra delivery charge for this area`,
-  notServed: (pin: string) => `We don’t deliver to ${pin} yet`,
-  badPin: 'Please enter a 6-digit PIN code, like 452001.',
-  emptyPin: 'Please enter your PIN code.',
-  stateContradiction: (state: string) =>
-    `This PIN code is not in ${state}. Please check your PIN code or the state you chose.`,
-  notServedAtCheckout: (pin: string) =>
-    `We don’t deliver to ${pin} yet. Please check the PIN code, or call us and we will try to help.`,
-  codRefused: 'Cash on delivery is not available for your PIN code. Please choose online payment.',
-  codDisabledReason: 'Not available for your PIN code',
+  pinLabel: m.delivery_pin_label,
+  pinHint: m.delivery_pin_hint,
+  check: m.delivery_check,
+  back: m.delivery_back,
+  checking: m.delivery_checking,
+  boxTitle: m.delivery_box_title,
+  deliveryBy: (day: string) => m.delivery_by({ day: formatDeliveryDay(day) }),
+  codAvailable: m.delivery_cod_available,
+  codUnavailable: m.delivery_cod_unavailable,
+  extraFee: (paise: number) => m.delivery_extra_fee({ fee: formatRupees(paise) }),
+  notServed: (pin: string) => m.delivery_not_served({ pin }),
+  badPin: m.delivery_bad_pin,
+  emptyPin: m.delivery_empty_pin,
+  stateContradiction: (state: string) => m.delivery_state_contradiction({ state }),
+  notServedAtCheckout: (pin: string) => m.delivery_not_served_at_checkout({ pin }),
+  codRefused: m.delivery_cod_refused,
+  codDisabledReason: m.delivery_cod_disabled_reason,
 } as const

@@ -6,6 +6,7 @@ import { CircleAlert, CircleCheck, CircleX, Truck } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { TextInput } from '#app/contact/form-field.tsx'
+import { localize } from '#app/i18n/links.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import type { DeliveryCheck } from './delivery-check.server.ts'
@@ -31,7 +32,7 @@ export function PinCodeBox({
   useEffect(() => {
     if (initial) return
     const pin = rememberedPin(document.cookie)
-    if (pin) fetcher.load(`/delivery?pin=${pin}`)
+    if (pin) fetcher.load(localize(`/delivery?pin=${pin}`))
   }, [])
 
   return (
@@ -41,13 +42,17 @@ export function PinCodeBox({
         className={cn('flex items-center gap-2 font-semibold text-brown', compact && 'font-sans text-sm')}
       >
         <Truck className={cn('shrink-0 text-primary', compact ? 'size-4' : 'size-5')} aria-hidden />
-        {t.boxTitle}
+        {t.boxTitle()}
       </h2>
-      <fetcher.Form method="get" action="/delivery" className={cn('flex items-end gap-2', compact ? 'mt-2' : 'mt-3')}>
+      <fetcher.Form
+        method="get"
+        action={localize('/delivery')}
+        className={cn('flex items-end gap-2', compact ? 'mt-2' : 'mt-3')}
+      >
         <input type="hidden" name="from" value={check?.from ?? location.pathname} />
         <div className="min-w-0 flex-1 space-y-1">
           <label htmlFor={`${id}-pin`} className={cn('block text-sm font-semibold text-brown', compact && 'sr-only')}>
-            {t.pinLabel}
+            {t.pinLabel()}
           </label>
           <TextInput
             key={check?.pin}
@@ -63,11 +68,11 @@ export function PinCodeBox({
           />
         </div>
         <Button type="submit" size="lg" variant="outline" disabled={busy} className="h-11">
-          {busy ? t.checking : t.check}
+          {busy ? t.checking() : t.check()}
         </Button>
       </fetcher.Form>
       <p id={`${id}-hint`} className={cn('mt-1 text-xs text-muted-foreground', compact && 'sr-only')}>
-        {t.pinHint}
+        {t.pinHint()}
       </p>
       <div id={`${id}-answer`} aria-live="polite" className="mt-2 text-sm">
         {check && !busy && <DeliveryAnswer check={check} />}
@@ -104,7 +109,7 @@ function DeliveryAnswer({ check }: { check: DeliveryCheck }) {
         ) : (
           <CircleX className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
         )}
-        {quote.codAllowed ? t.codAvailable : t.codUnavailable}
+        {quote.codAllowed ? t.codAvailable() : t.codUnavailable()}
       </li>
       {quote.extraFee > 0 && <li className="text-muted-foreground">{t.extraFee(quote.extraFee)}</li>}
     </ul>

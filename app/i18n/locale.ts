@@ -30,6 +30,7 @@ export const LOCALIZED_PAGES = [
   { path: 'faq', file: 'routes/faq.tsx' },
   { path: 'auth', file: 'routes/auth.tsx' },
   { path: 'cart', file: 'routes/cart.ts' },
+  { path: 'delivery', file: 'routes/delivery.tsx' },
   { path: 'checkout', file: 'routes/checkout.tsx' },
   { path: 'track-order', file: 'routes/track-order.tsx' },
   { path: 'order-success', file: 'routes/order-success.tsx' },

@@ -6,6 +6,7 @@ import { useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Form, Link } from '#app/i18n/links.tsx'
 import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { RateLink } from '#app/reviews/rate-link.tsx'
 import type { RateableLine } from '#app/reviews/reviews.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -13,8 +14,9 @@ import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
+import { paymentMethodText, paymentStatusText } from './order-texts.ts'
 import type { CustomerOrder, CustomerOrderDetails } from './orders.server.ts'
-import { ITEMS_ON_CARD, orderNumber, PAYMENT_STATUS_LABEL, type PaymentStatus, paymentMethodLabel } from './status.ts'
+import { ITEMS_ON_CARD, orderNumber } from './status.ts'
 
 export function MyOrdersPage({
   orders,
@@ -54,23 +56,23 @@ export function MyOrdersPage({
 
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16">
-      <h1 className="pt-6 text-3xl font-bold sm:text-4xl">My Orders</h1>
+      <h1 className="pt-6 text-3xl font-bold sm:text-4xl">{m.nav_my_orders()}</h1>
       {(orders.length > 0 || q) && (
         <Form method="get" role="search" className="mt-6 flex gap-2">
           <label htmlFor="order-search" className="sr-only">
-            Search your orders
+            {m.my_orders_search_label()}
           </label>
           <input
             id="order-search"
             type="search"
             name="q"
             defaultValue={q}
-            placeholder="Order no. or product"
+            placeholder={m.my_orders_search_placeholder()}
             className="h-11 min-w-0 flex-1 rounded-md border border-input bg-card px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
           />
           <Button type="submit" size="lg" className="h-11">
             <Search aria-hidden />
-            Search
+            {m.my_orders_search()}
           </Button>
         </Form>
       )}
@@ -78,18 +80,15 @@ export function MyOrdersPage({
       {orders.length === 0 ? (
         <div className="mt-12 flex flex-col items-center gap-4 text-center">
           <Package className="size-12 text-muted-foreground/60" aria-hidden />
-          <p className="text-lg font-semibold">
-            {q ? `No orders match “${q}”.` : 'You have not placed any orders yet.'}
-          </p>
+          <p className="text-lg font-semibold">{q ? m.my_orders_no_match({ q }) : m.my_orders_none()}</p>
           <Button asChild>
-            <Link to={q ? '/my-orders' : '/products'}>{q ? 'Show all orders' : 'Start Shopping'}</Link>
+            <Link to={q ? '/my-orders' : '/products'}>{q ? m.my_orders_show_all() : m.my_orders_start_shopping()}</Link>
           </Button>
         </div>
       ) : (
         <>
           <p className="mt-4 text-sm text-muted-foreground" role="status">
-            {total} {total === 1 ? 'order' : 'orders'}
-            {q ? ` matching “${q}”` : ''}
+            {ordersCount(total, q)}
           </p>
           <ul className="mt-3 space-y-4">
             {orders.map((order) => (
@@ -99,20 +98,18 @@ export function MyOrdersPage({
             ))}
           </ul>
           {pageCount > 1 && (
-            <nav aria-label="Pages of orders" className="mt-6 flex items-center justify-between">
+            <nav aria-label={m.my_orders_pages()} className="mt-6 flex items-center justify-between">
               {page > 1 ? (
                 <Button asChild variant="outline">
-                  <Link to={linkWith({ page: String(page - 1), order: null })}>Newer orders</Link>
+                  <Link to={linkWith({ page: String(page - 1), order: null })}>{m.my_orders_newer()}</Link>
                 </Button>
               ) : (
                 <span />
               )}
-              <span className="text-sm text-muted-foreground">
-                Page {page} of {pageCount}
-              </span>
+              <span className="text-sm text-muted-foreground">{m.my_orders_page_of({ page, count: pageCount })}</span>
               {page < pageCount ? (
                 <Button asChild variant="outline">
-                  <Link to={linkWith({ page: String(page + 1), order: null })}>Older orders</Link>
+                  <Link to={linkWith({ page: String(page + 1), order: null })}>{m.my_orders_older()}</Link>
                 </Button>
               ) : (
                 <span />
@@ -177,7 +174,7 @@ function OrderCard({
               <RateLink line={rateable[item.id]} productName={item.productName} />
             </li>
           ))}
-          {more > 0 && <li className="text-muted-foreground">+{more} more items</li>}
+          {more > 0 && <li className="text-muted-foreground">{m.my_orders_more_items({ count: more })}</li>}
         </ul>
         <div className="flex items-center justify-between gap-2 border-t pt-3">
           <p className="font-bold">{formatRupees(order.totalAmount)}</p>
@@ -186,9 +183,9 @@ function OrderCard({
               id={`order-link-${order.id}`}
               to={detailsHref}
               preventScrollReset
-              aria-label={`View details of order #${orderNumber(order.id)}`}
+              aria-label={m.my_orders_details_of({ number: orderNumber(order.id) })}
             >
-              View details
+              {m.my_orders_view_details()}
             </Link>
           </Button>
         </div>
@@ -210,13 +207,15 @@ function OrderDetails({
     <div className="space-y-5">
       <div className="flex items-start justify-between gap-3">
         <div>
-          <Dialog.Title className="text-xl font-bold">Order #{orderNumber(order.id)}</Dialog.Title>
+          <Dialog.Title className="text-xl font-bold">
+            {m.track_order_heading({ number: orderNumber(order.id) })}
+          </Dialog.Title>
           <Dialog.Description className="text-sm text-muted-foreground">
-            Placed {formatOrderDate(order.createdAt, true)}
+            {m.track_placed({ date: formatOrderDate(order.createdAt, true) })}
           </Dialog.Description>
         </div>
         <Dialog.Close asChild>
-          <Button variant="ghost" size="icon" aria-label="Close order details">
+          <Button variant="ghost" size="icon" aria-label={m.my_orders_close_details()}>
             <X className="size-5" aria-hidden />
           </Button>
         </Dialog.Close>
@@ -224,11 +223,10 @@ function OrderDetails({
       <div className="flex flex-wrap gap-2">
         <StatusBadge status={order.status} />
         <span className="rounded-full border px-2.5 py-0.5 text-xs font-semibold">
-          {paymentMethodLabel(order.paymentMethod)} ·{' '}
-          {PAYMENT_STATUS_LABEL[order.paymentStatus as PaymentStatus] ?? order.paymentStatus}
+          {paymentMethodText(order.paymentMethod)} · {paymentStatusText(order.paymentStatus)}
         </span>
       </div>
-      <section aria-label="Items">
+      <section aria-label={m.my_orders_items()}>
         <ul className="divide-y rounded-lg border">
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
@@ -245,7 +243,7 @@ function OrderDetails({
       {invoiced && <InvoiceLinks orderId={order.id} />}
       <section aria-labelledby="delivery-title">
         <h3 id="delivery-title" className="font-bold">
-          Delivery address
+          {m.my_orders_delivery_address()}
         </h3>
         <p className="mt-1 text-sm">
           {order.customerName}
@@ -257,10 +255,17 @@ function OrderDetails({
       </section>
       <section aria-labelledby="history-title">
         <h3 id="history-title" className="mb-3 font-bold">
-          Status history
+          {m.track_history()}
         </h3>
         <StatusHistory history={order.history} />
       </section>
     </div>
   )
+}
+
+/** '3 orders', '3 orders matching “sev”'. */
+function ordersCount(count: number, q: string): string {
+  if (q)
+    return count === 1 ? m.my_orders_count_one_matching({ count, q }) : m.my_orders_count_other_matching({ count, q })
+  return count === 1 ? m.my_orders_count_one({ count }) : m.my_orders_count_other({ count })
 }

@@ -1,8 +1,9 @@
 // Small pieces every order view shares: the status badge, money rows, the status history.
 import { TotalsList } from '#app/checkout/totals-list.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { formatOrderDate, orderStatusText } from './order-texts.ts'
 import type { StatusChange } from './orders.server.ts'
-import { statusBadgeClass, statusLabel } from './status.ts'
+import { statusBadgeClass } from './status.ts'
 
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   return (
@@ -13,21 +14,12 @@ export function StatusBadge({ status, className }: { status: string; className?:
         className,
       )}
     >
-      {statusLabel(status)}
+      {orderStatusText(status)}
     </span>
   )
 }
 
-const istDateTime = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-})
-const istDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' })
-
-export function formatOrderDate(date: Date | string, withTime = false): string {
-  return (withTime ? istDateTime : istDate).format(new Date(date))
-}
+export { formatOrderDate } from './order-texts.ts'
 
 export function OrderTotals({
   order,

@@ -1,6 +1,7 @@
 // Guest tracking: order number + the phone number it was placed with show that order's status and
 // history. Rate-limited per client address, so numbers cannot be guessed; a mismatch shows nothing.
 import { z } from 'zod'
+import { m } from '#app/paraglide/messages.js'
 import type { Db } from '#app/platform/db.server.ts'
 import { hitRateLimit, type RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { type FieldErrors, validateForm } from '#app/shared/form-schema.ts'
@@ -18,14 +19,14 @@ export const trackingFormSchema = z.object({
     .string()
     .trim()
     .transform((value) => value.replace(/^#/, '').toLowerCase())
-    .pipe(z.string().regex(/^[0-9a-f]{8}$/, 'Please enter the 8-character order number, like 1a2b3c4d.')),
+    .pipe(z.string().regex(/^[0-9a-f]{8}$/, { error: () => m.track_bad_number() })),
   phone: z
     .string()
     .trim()
     .transform((value, context) => {
       const canonical = normaliseIndianMobile(value)
       if (canonical) return canonical
-      context.addIssue({ code: 'custom', message: 'Please enter the 10-digit mobile number you ordered with.' })
+      context.addIssue({ code: 'custom', message: m.track_bad_phone() })
       return z.NEVER
     }),
 })

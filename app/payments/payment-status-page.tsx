@@ -6,17 +6,12 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useFetcher, useNavigate } from 'react-router'
 import { Link, localize } from '#app/i18n/links.tsx'
 import type { PaymentStatus } from '#app/orders/status.ts'
+import { m } from '#app/paraglide/messages.js'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
-import {
-  INVALID_REQUEST,
-  PAYMENT_FAILED,
-  PAYMENT_PENDING,
-  PAYMENT_SUCCESSFUL,
-  VERIFY_FAILED,
-} from './payment-messages.ts'
+import { invalidRequest, paymentFailed, paymentPending, paymentSuccessful, verifyFailed } from './payment-messages.ts'
 
 export const VERIFY_ATTEMPTS = 5
 /** Delay before re-check n (0-based): 1 s doubling, at most 10 s. */
@@ -30,12 +25,11 @@ export function InvalidPaymentRequest() {
     const timer = setTimeout(() => void navigate(localize('/'), { replace: true }), 3000)
     return () => clearTimeout(timer)
   }, [navigate])
-  const [title, detail] = INVALID_REQUEST.split(' - ')
   return (
-    <Result icon={<CircleAlert className="text-destructive" aria-hidden />} title={title ?? ''}>
-      <p>{detail}</p>
+    <Result icon={<CircleAlert className="text-destructive" aria-hidden />} title={invalidRequest.title()}>
+      <p>{invalidRequest.detail()}</p>
       <Button asChild>
-        <Link to="/">Go Home</Link>
+        <Link to="/">{m.payment_go_home()}</Link>
       </Button>
     </Result>
   )
@@ -77,11 +71,12 @@ export function PaymentStatusPage({
     return () => clearTimeout(timer)
   }, [pending, attempts, fetcher.state, check])
 
+  // The endpoint's only error is the gateway not answering (or an order not found): told in the page's language.
   useNewAnswer(fetcher.data, (answer) =>
     setShown(
       answer.paymentStatus
         ? { kind: 'status', status: answer.paymentStatus }
-        : { kind: 'error', message: answer.error || VERIFY_FAILED },
+        : { kind: 'error', message: verifyFailed() },
     ),
   )
 
@@ -91,56 +86,56 @@ export function PaymentStatusPage({
   }
   const summary = (
     <p className="text-muted-foreground">
-      Order <span className="font-mono font-semibold text-brown">#{orderNumber}</span> · {formatRupees(total)}
+      {m.checkout_unpaid_before()} <span className="font-mono font-semibold text-brown">#{orderNumber}</span> ·{' '}
+      {formatRupees(total)}
     </p>
   )
 
   if (shown.kind === 'error') {
     return (
-      <Result icon={<CircleAlert className="text-destructive" aria-hidden />} title="Verification Error">
+      <Result icon={<CircleAlert className="text-destructive" aria-hidden />} title={m.payment_verification_error()}>
         <p>{shown.message}</p>
         {summary}
-        <Button onClick={restart}>Retry Verification</Button>
+        <Button onClick={restart}>{m.payment_retry_verification()}</Button>
       </Result>
     )
   }
   if (shown.status === 'paid') {
     return (
-      <Result icon={<CircleCheck className="text-success" aria-hidden />} title={PAYMENT_SUCCESSFUL}>
+      <Result icon={<CircleCheck className="text-success" aria-hidden />} title={paymentSuccessful()}>
         {summary}
-        <p>Thank you! We pack your order within 24 hours and call you to confirm it.</p>
+        <p>{m.payment_thanks()}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild>
-            <Link to="/my-orders">View My Orders</Link>
+            <Link to="/my-orders">{m.payment_view_my_orders()}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/products">Continue Shopping</Link>
+            <Link to="/products">{m.continue_shopping()}</Link>
           </Button>
         </div>
         {!signedIn && (
           <p className="text-sm text-muted-foreground">
-            No account? Follow it on{' '}
+            {m.payment_no_account_before()}{' '}
             <Link to="/track-order" className="font-semibold text-primary underline underline-offset-2">
-              Track Your Order
+              {m.nav_track_order()}
             </Link>{' '}
-            with order number #{orderNumber} and your mobile number.
+            {m.payment_no_account_after({ number: orderNumber })}
           </p>
         )}
       </Result>
     )
   }
   if (shown.status === 'failed') {
-    const [title, detail] = PAYMENT_FAILED.split(' - ')
     return (
-      <Result icon={<CircleX className="text-destructive" aria-hidden />} title={title ?? ''}>
-        <p>{detail}</p>
+      <Result icon={<CircleX className="text-destructive" aria-hidden />} title={paymentFailed.title()}>
+        <p>{paymentFailed.detail()}</p>
         {summary}
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild>
-            <Link to={`/checkout?orderId=${orderId}`}>Try Payment Again</Link>
+            <Link to={`/checkout?orderId=${orderId}`}>{m.checkout_try_again()}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/">Go Home</Link>
+            <Link to="/">{m.payment_go_home()}</Link>
           </Button>
         </div>
       </Result>
@@ -148,19 +143,18 @@ export function PaymentStatusPage({
   }
   if (hydrated && attempts < VERIFY_ATTEMPTS) {
     return (
-      <Result icon={<LoaderCircle className="animate-spin text-primary" aria-hidden />} title="Verifying your payment…">
+      <Result icon={<LoaderCircle className="animate-spin text-primary" aria-hidden />} title={m.payment_verifying()}>
         {summary}
-        <p>This takes a few seconds. Please keep this page open.</p>
+        <p>{m.payment_few_seconds()}</p>
       </Result>
     )
   }
-  const [title, detail] = PAYMENT_PENDING.split(' - ')
   return (
-    <Result icon={<Clock className="text-turmeric" aria-hidden />} title={title ?? ''}>
-      <p>{detail ? `${detail.charAt(0).toUpperCase()}${detail.slice(1)}.` : ''}</p>
+    <Result icon={<Clock className="text-turmeric" aria-hidden />} title={paymentPending.title()}>
+      <p>{paymentPending.detail()}</p>
       {summary}
       <p className="text-sm text-muted-foreground">
-        Please do not pay again for this order. Questions? Call us on <ShopPhoneLink />.
+        {m.payment_do_not_pay_again()} <ShopPhoneLink />.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>
@@ -171,11 +165,11 @@ export function PaymentStatusPage({
               restart()
             }}
           >
-            Check Status Again
+            {m.payment_check_again()}
           </Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/products">Continue Shopping</Link>
+          <Link to="/products">{m.continue_shopping()}</Link>
         </Button>
       </div>
     </Result>

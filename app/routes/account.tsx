@@ -1,9 +1,10 @@
 import { accountAction, accountLoader } from '#app/accounts/account-page.server.ts'
 import { AccountPage } from '#app/accounts/account-page.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/account'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'My Account | Malwa Namkeen', noindex: true })
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.account_meta_title(), noindex: true })
 
 export const loader = (args: Route.LoaderArgs) => accountLoader(args)
 export const action = (args: Route.ActionArgs) => accountAction(args)

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { VERIFY_FAILED } from '#app/payments/payment-messages.ts'
+import { verifyFailed } from '#app/payments/payment-messages.ts'
 import { readPaymentStatus } from '#app/payments/payment-status.server.ts'
 import type { Route } from './+types/api.payments.status'
 
@@ -11,6 +11,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await readPaymentStatus(request, context, orderId)
   if (!view) return data({ error: 'Order not found' }, { status: 404, headers: NO_STORE })
   // The gateway being unreachable is the page's answer to show ('Verification Error'), not a failed request.
-  if (view.verifyFailed) return data({ error: VERIFY_FAILED }, { headers: NO_STORE })
+  if (view.verifyFailed) return data({ error: verifyFailed() }, { headers: NO_STORE })
   return data({ paymentStatus: view.paymentStatus }, { headers: NO_STORE })
 }

@@ -1,10 +1,11 @@
 import { authAction, authLoader } from '#app/accounts/auth-page.server.ts'
 import { AuthPage } from '#app/accounts/auth-page.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/auth'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Login | Malwa Namkeen', noindex: true })
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.auth_meta_title(), noindex: true })
 
 export const loader = (args: Route.LoaderArgs) => authLoader(args)
 /** A refusal by the rate limiter carries Retry-After; nothing of this page may be cached. */

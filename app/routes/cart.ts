@@ -4,6 +4,7 @@ import { CART_FAILURE, type CartResult, ENHANCED_FIELD } from '#app/cart/cart-fo
 import { cartRequestSchema } from '#app/cart/cart-request.server.ts'
 import { cartCookie, cartErrorCookie, cartScope } from '#app/cart/cart-session.server.ts'
 import { changeCart } from '#app/cart/change-cart.server.ts'
+import { m } from '#app/paraglide/messages.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import type { Route } from './+types/cart'
@@ -33,8 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const known = typeof intent === 'string' && Object.hasOwn(CART_FAILURE, intent)
     return answer(400, {
       ok: false,
-      title: 'Error',
-      message: known ? (parsed.error.issues[0]?.message ?? 'Failed to update the cart') : 'Unknown cart action.',
+      title: m.order_error_title(),
+      message: known ? (parsed.error.issues[0]?.message ?? m.cart_failed_update()) : m.cart_unknown_action(),
     })
   }
   const change = parsed.data
@@ -43,18 +44,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (shop.showcaseMode) {
       return answer(409, {
         ok: false,
-        title: 'Error',
-        message: 'Online ordering is not open yet. Please call us to order.',
+        title: m.order_error_title(),
+        message: m.cart_not_open(),
       })
     }
     const { viewer } = await getViewer(request, context)
     const scope = cartScope(request, viewer?.id ?? null)
     const result = await changeCart(db, scope, change, viewer?.phone ?? null)
-    if (!result.ok) return answer(409, { ok: false, title: 'Error', message: result.message })
+    if (!result.ok) return answer(409, { ok: false, title: m.order_error_title(), message: result.message })
     const cookie = result.cookie === scope.cookie ? undefined : cartCookie(result.cookie, config.secure)
     return answer(200, { ok: true, title: result.title ?? '', message: result.message ?? '' }, cookie)
   } catch (error) {
     log.error({ err: error, intent: change.intent }, 'cart change failed')
-    return answer(500, { ok: false, title: 'Error', message: CART_FAILURE[change.intent] })
+    return answer(500, { ok: false, title: m.order_error_title(), message: CART_FAILURE[change.intent]() })
   }
 }

@@ -1,12 +1,13 @@
 import { checkoutAction, checkoutLoader } from '#app/checkout/checkout.server.ts'
 import { CheckoutPage, EmptyCheckout, PayAgain } from '#app/checkout/checkout-page.tsx'
-import { PAYMENT_START_FAILED } from '#app/payments/payment-messages.ts'
+import { m } from '#app/paraglide/messages.js'
+import { paymentStartFailed } from '#app/payments/payment-messages.ts'
 import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
 import type { Route } from './+types/checkout'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Checkout | Malwa Namkeen', noindex: true })
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.checkout_meta_title(), noindex: true })
 
 export const loader = ({ request, context }: Route.LoaderArgs) => checkoutLoader(request, context)
 /** A refusal by the rate limiter carries Retry-After. */
@@ -15,9 +16,9 @@ export const headers: Route.HeadersFunction = (args) => withRetryAfter(args)
 export const action = ({ request, context }: Route.ActionArgs) => checkoutAction(request, context)
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.open) return <NotOpenYet title="Checkout" what="Online checkout" />
+  if (!loaderData.open) return <NotOpenYet title={m.checkout_title()} what={m.checkout_online_checkout()} />
   if (loaderData.retryOrder) {
-    const error = loaderData.paymentFailed ? (loaderData.cartError ?? PAYMENT_START_FAILED) : null
+    const error = loaderData.paymentFailed ? (loaderData.cartError ?? paymentStartFailed()) : null
     return <PayAgain order={loaderData.retryOrder} error={error} />
   }
   if (loaderData.cart.lines.length === 0) return <EmptyCheckout />

@@ -1,27 +1,27 @@
 // /delivery?pin=: delivery to a PIN code (app/delivery); the PIN code box's answer and its page without JavaScript.
 import { ArrowLeft } from 'lucide-react'
-import { Link } from 'react-router'
 import { deliveryCheckLoader } from '#app/delivery/delivery-check.server.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { PinCodeBox } from '#app/delivery/pin-code-box.tsx'
+import { Link } from '#app/i18n/links.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/delivery'
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${deliveryTexts.boxTitle} | Malwa Namkeen`, noindex: true })
+  pageMeta(args, { title: `${deliveryTexts.boxTitle()} | Malwa Namkeen`, noindex: true })
 
 export const loader = (args: Route.LoaderArgs) => deliveryCheckLoader(args)
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-8">
-      <h1 className="sr-only">{deliveryTexts.boxTitle}</h1>
+      <h1 className="sr-only">{deliveryTexts.boxTitle()}</h1>
       <PinCodeBox initial={loaderData} />
       <Link
         to={loaderData.from ?? '/products'}
         className="mt-4 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline"
       >
-        <ArrowLeft className="size-4" aria-hidden /> {deliveryTexts.back}
+        <ArrowLeft className="size-4" aria-hidden /> {deliveryTexts.back()}
       </Link>
     </div>
   )

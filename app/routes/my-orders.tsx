@@ -3,13 +3,14 @@ import { getViewer } from '#app/accounts/session.server.ts'
 import { hasInvoice } from '#app/invoices/invoices.server.ts'
 import { MyOrdersPage } from '#app/orders/my-orders-page.tsx'
 import { findCustomerOrder, listCustomerOrders, ORDERS_PER_PAGE } from '#app/orders/orders.server.ts'
+import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { rateableLines } from '#app/reviews/reviews.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import type { Route } from './+types/my-orders'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'My Orders | Malwa Namkeen', noindex: true })
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.my_orders_meta_title(), noindex: true })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)

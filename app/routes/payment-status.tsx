@@ -1,12 +1,12 @@
 import { data } from 'react-router'
-import { VERIFY_FAILED } from '#app/payments/payment-messages.ts'
+import { m } from '#app/paraglide/messages.js'
+import { verifyFailed } from '#app/payments/payment-messages.ts'
 import { readPaymentStatus } from '#app/payments/payment-status.server.ts'
 import { InvalidPaymentRequest, PaymentStatusPage } from '#app/payments/payment-status-page.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { Route } from './+types/payment-status'
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Payment Status | Malwa Namkeen', noindex: true })
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.payment_meta_title(), noindex: true })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get('orderId')
@@ -28,7 +28,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       signedIn={loaderData.signedIn}
       initial={
         loaderData.verifyFailed
-          ? { kind: 'error', message: VERIFY_FAILED }
+          ? { kind: 'error', message: verifyFailed() }
           : { kind: 'status', status: loaderData.paymentStatus }
       }
     />

@@ -6,8 +6,10 @@ import { invoiceLinkKey } from '#app/invoices/invoice-link.server.ts'
 import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
 import { hasInvoice } from '#app/invoices/invoices.server.ts'
 import { formatOrderDate, StatusBadge, StatusHistory } from '#app/orders/order-bits.tsx'
-import { orderNumber, PAYMENT_STATUS_LABEL, type PaymentStatus, paymentMethodLabel } from '#app/orders/status.ts'
+import { paymentMethodText, paymentStatusText } from '#app/orders/order-texts.ts'
+import { orderNumber } from '#app/orders/status.ts'
 import { lookUpOrder, TRACKING_FIELDS } from '#app/orders/track-order.server.ts'
+import { m } from '#app/paraglide/messages.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { formValues } from '#app/shared/form-schema.ts'
@@ -19,8 +21,8 @@ import type { Route } from './+types/track-order'
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: 'Track Your Order | Malwa Namkeen',
-    description: 'Follow your order with its order number and mobile number.',
+    title: m.track_meta_title(),
+    description: m.track_meta_description(),
     noindex: true,
   })
 
@@ -47,8 +49,8 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
   const errors = result?.status === 'invalid' ? result.fieldErrors : {}
   return (
     <>
-      <PageHeading title="Track Your Order">
-        <p>Enter your order number and the mobile number you ordered with.</p>
+      <PageHeading title={m.nav_track_order()}>
+        <p>{m.track_intro()}</p>
       </PageHeading>
       <div className="mx-auto grid max-w-6xl items-start gap-6 px-4 pb-16 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Card>
@@ -56,9 +58,9 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
             <Form method="post" className="space-y-4">
               <Field
                 id="orderNumber"
-                label="Order number"
+                label={m.success_order_number()}
                 error={errors.orderNumber}
-                hint="8 characters, from your confirmation e-mail."
+                hint={m.track_number_hint()}
               >
                 {(described) => (
                   <TextInput
@@ -71,7 +73,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
                   />
                 )}
               </Field>
-              <Field id="phone" label="Mobile number" error={errors.phone}>
+              <Field id="phone" label={m.checkout_mobile()} error={errors.phone}>
                 {(described) => (
                   <TextInput
                     id="phone"
@@ -87,38 +89,33 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
               </Field>
               <Button type="submit" size="lg" className="w-full" disabled={busy}>
                 <PackageSearch aria-hidden />
-                {busy ? 'Looking…' : 'Track Order'}
+                {busy ? m.track_looking() : m.track_submit()}
               </Button>
             </Form>
           </CardContent>
         </Card>
         <div aria-live="polite">
-          {result?.status === 'not-found' && (
-            <Notice>
-              We could not find an order with that number and mobile number. Please check both and try again.
-            </Notice>
-          )}
+          {result?.status === 'not-found' && <Notice>{m.track_not_found()}</Notice>}
           {result?.status === 'rate-limited' && (
-            <Notice>
-              Too many look-ups from your connection. Please try again in {Math.ceil(result.retryAfterSeconds / 60)}{' '}
-              minutes.
-            </Notice>
+            <Notice>{m.track_rate_limited({ minutes: Math.ceil(result.retryAfterSeconds / 60) })}</Notice>
           )}
           {result?.status === 'found' && (
             <Card>
               <CardContent className="space-y-4 p-5 sm:p-6">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
-                    <h2 className="font-mono text-xl font-bold text-brown">Order #{orderNumber(result.order.id)}</h2>
+                    <h2 className="font-mono text-xl font-bold text-brown">
+                      {m.track_order_heading({ number: orderNumber(result.order.id) })}
+                    </h2>
                     <p className="text-sm text-muted-foreground">
-                      Placed {formatOrderDate(result.order.createdAt, true)}
+                      {m.track_placed({ date: formatOrderDate(result.order.createdAt, true) })}
                     </p>
                   </div>
                   <StatusBadge status={result.order.status} className="text-sm" />
                 </div>
                 <p className="text-sm">
-                  {formatRupees(result.order.totalAmount)} · {paymentMethodLabel(result.order.paymentMethod)} ·{' '}
-                  {PAYMENT_STATUS_LABEL[result.order.paymentStatus as PaymentStatus] ?? result.order.paymentStatus}
+                  {formatRupees(result.order.totalAmount)} · {paymentMethodText(result.order.paymentMethod)} ·{' '}
+                  {paymentStatusText(result.order.paymentStatus)}
                 </p>
                 <ul className="text-sm">
                   {result.order.items.map((item) => (
@@ -130,7 +127,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
                 {actionData?.invoiceKey && <InvoiceLinks orderId={result.order.id} linkKey={actionData.invoiceKey} />}
                 <section aria-labelledby="history-title">
                   <h3 id="history-title" className="mb-3 font-bold">
-                    Status history
+                    {m.track_history()}
                   </h3>
                   <StatusHistory history={result.order.history} />
                 </section>

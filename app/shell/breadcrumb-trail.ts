@@ -38,6 +38,7 @@ const PAGE_NAMES: Record<string, () => string> = {
   'my-orders': m.nav_my_orders,
   account: m.nav_account,
   checkout: m.crumb_checkout,
+  delivery: m.crumb_delivery,
   auth: m.crumb_auth,
   'track-order': m.crumb_track_order,
   'order-success': m.crumb_order_success,

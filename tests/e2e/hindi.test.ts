@@ -2,6 +2,7 @@
 // the owner's data (product names, the shop's details) and the allowed words, axe finds nothing
 // serious, and the header's switch round-trips and is remembered.
 import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { demoProducts } from '#app/demo/products.ts'
 import { demoSettings } from '#app/demo/settings.ts'
 import { expect, hydrated, test } from './fixtures.ts'
@@ -18,10 +19,16 @@ const TRANSLATED_PAGES = [
   '/hi/terms-and-conditions',
   '/hi/privacy-policy',
   '/hi/shipping-policy',
+  '/hi/checkout',
+  '/hi/track-order',
+  '/hi/auth',
+  '/hi/auth?method=email&mode=sign-up',
+  '/hi/auth?method=phone',
+  '/hi/delivery?pin=452001',
 ]
 
 /** Pages a shopper reaches in Hindi without signing in, for axe. */
-const HINDI_PAGES = [...TRANSLATED_PAGES, '/hi/products/premium-ratlami-sev', '/hi/blog', '/hi/auth', '/hi/checkout']
+const HINDI_PAGES = [...TRANSLATED_PAGES, '/hi/products/premium-ratlami-sev', '/hi/blog']
 
 /** Words a Hindi page keeps in Latin letters: names, abbreviations and the other language's name. */
 const ALLOWED = new Set([
@@ -64,32 +71,68 @@ const OWNER_DATA = [
   ],
 ]
 
+/**
+ * The English words on the page outside the owner's data and the allowed words (`asked`: the 404's
+ * address; `data`: more texts that are data, such as an order number).
+ */
+async function englishWords(page: Page, asked = '', data: string[] = []): Promise<string[]> {
+  // Every visible text node, and the labels a screen reader reads (aria-label, placeholder, alt).
+  const texts = await page.evaluate(() => {
+    const found: string[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!parent || parent.closest('script, style, noscript, [hidden]') || !parent.checkVisibility()) continue
+      found.push(node.textContent ?? '')
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], img[alt]'))
+      for (const name of ['aria-label', 'placeholder', 'alt']) found.push(element.getAttribute(name) ?? '')
+    return found
+  })
+  return texts
+    .map((text) => (text.toLowerCase() === asked ? '' : text))
+    .map((text) => [...OWNER_DATA, ...data].reduce((rest, shown) => rest.split(shown).join(' '), text))
+    .flatMap((text) => text.match(/[A-Za-z][A-Za-z'-]*/g) ?? [])
+    .filter((word) => !ALLOWED.has(word))
+}
+
 for (const path of TRANSLATED_PAGES) {
   test(`no English is left on ${path} outside the owner's data`, async ({ page }) => {
     await page.goto(path)
-    // Every visible text node, and the labels a screen reader reads (aria-label, placeholder, alt).
-    const texts = await page.evaluate(() => {
-      const found: string[] = []
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement
-        if (!parent || parent.closest('script, style, noscript, [hidden]') || !parent.checkVisibility()) continue
-        found.push(node.textContent ?? '')
-      }
-      for (const element of document.body.querySelectorAll('[aria-label], [placeholder], img[alt]'))
-        for (const name of ['aria-label', 'placeholder', 'alt']) found.push(element.getAttribute(name) ?? '')
-      return found
-    })
     // The 404 page's breadcrumb names the address asked for.
     const asked = decodeURIComponent(path.split('/').at(-1) ?? '').replace(/-/g, ' ')
-    const english = texts
-      .map((text) => (text.toLowerCase() === asked ? '' : text))
-      .map((text) => OWNER_DATA.reduce((rest, data) => rest.split(data).join(' '), text))
-      .flatMap((text) => text.match(/[A-Za-z][A-Za-z'-]*/g) ?? [])
-      .filter((word) => !ALLOWED.has(word))
-    expect(english).toEqual([])
+    expect(await englishWords(page, asked)).toEqual([])
   })
 }
+
+test('a shopper orders in Hindi: the checkout refuses, then places the order, all in Hindi', async ({ page }) => {
+  test.slow()
+  await page.goto('/hi/products/premium-ratlami-sev')
+  await hydrated(page)
+  await page.getByRole('button', { name: /^कार्ट में डालें/ }).click()
+  await expect(page.getByText('कार्ट में डाल दिया!')).toBeVisible()
+  await page.goto('/hi/checkout')
+  await hydrated(page)
+  await page.getByRole('button', { name: /ऑर्डर करें/ }).click()
+  await expect(page.getByText('कृपया अपना पूरा नाम लिखें।')).toBeVisible()
+  await expect(page.getByLabel('पूरा नाम')).toBeFocused()
+  expect(await englishWords(page)).toEqual([])
+
+  await page.getByLabel('पूरा नाम').fill('आशा वर्मा')
+  await page.getByLabel('ईमेल').fill('asha@example.in')
+  await page.getByLabel('मोबाइल नंबर').fill(`98${String(Date.now()).slice(-8)}`)
+  await page.getByLabel('पता', { exact: true }).fill('12, विजय नगर, स्कीम 54')
+  await page.getByLabel('शहर').fill('इंदौर')
+  await page.getByLabel('राज्य या केंद्र शासित प्रदेश').selectOption('Madhya Pradesh')
+  await page.getByLabel('पिन कोड').fill('452010')
+  await expect(page.getByText(/तक डिलीवरी$/)).toBeVisible()
+  await page.getByRole('checkbox', { name: /नियम और शर्तों/ }).check()
+  await page.getByRole('button', { name: /ऑर्डर करें/ }).click()
+  await expect(page).toHaveURL(/\/hi\/order-success\?orderId=/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('आपका ऑर्डर हो गया!')
+  const number = new URL(page.url()).searchParams.get('orderId')?.slice(-8) ?? ''
+  expect(await englishWords(page, '', [number])).toEqual([])
+})
 
 for (const path of HINDI_PAGES) {
   test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {

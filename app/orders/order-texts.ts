@@ -1,0 +1,50 @@
+// What a shopper reads about an order's state, in the page's language (messages/*.json, keys order_*).
+// The admin panel is English only and keeps status.ts's labels; so do notices stored for the owner.
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
+import { statusLabel } from './status.ts'
+
+const ORDER_STATUS_TEXT: Record<string, () => string> = {
+  pending: m.order_status_pending,
+  confirmed: m.order_status_confirmed,
+  shipped: m.order_status_shipped,
+  delivered: m.order_status_delivered,
+  cancelled: m.order_status_cancelled,
+}
+
+const PAYMENT_STATUS_TEXT: Record<string, () => string> = {
+  pending: m.order_payment_pending,
+  paid: m.order_payment_paid,
+  failed: m.order_payment_failed,
+}
+
+/** 'Shipped' ('भेज दिया गया'); a status the shop does not know shows as stored. */
+export function orderStatusText(status: string): string {
+  return ORDER_STATUS_TEXT[status]?.() ?? statusLabel(status)
+}
+
+export function paymentStatusText(status: string): string {
+  return PAYMENT_STATUS_TEXT[status]?.() ?? status
+}
+
+/** 'cod' -> 'Cash on Delivery'. */
+export function paymentMethodText(method: string): string {
+  return method === 'cod' ? m.order_method_cod() : m.order_method_online()
+}
+
+const DATE_FORMATS = {
+  en: {
+    dateTime: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
+    date: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }),
+  },
+  hi: {
+    dateTime: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
+    date: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }),
+  },
+}
+
+/** An order's date in India's time, in the page's language. */
+export function formatOrderDate(date: Date | string, withTime = false): string {
+  const formats = DATE_FORMATS[getLocale()]
+  return (withTime ? formats.dateTime : formats.date).format(new Date(date))
+}
