@@ -29,6 +29,12 @@ describe('breadcrumb trail', () => {
     expect(breadcrumbTrail('/faq').at(-1)?.label).toBe('FAQ')
   })
 
+  it("takes an address's words for words, even the names of an object's own properties", () => {
+    expect(breadcrumbTrail('/products/__proto__').at(-1)?.label).toBe('__proto__')
+    expect(breadcrumbTrail('/products/constructor').at(-1)?.label).toBe('Constructor')
+    expect(breadcrumbTrail('/products/to-string').at(-1)?.label).toBe('To String')
+  })
+
   it('is only Home on the home page', () => {
     expect(breadcrumbTrail('/')).toEqual([{ label: 'Home', path: '/' }])
   })

@@ -53,8 +53,8 @@ const PAGE_NAMES: Record<string, () => string> = {
 const ACRONYMS: Record<string, string> = { faq: 'FAQ' }
 
 function crumbLabel(segment: string): string {
-  const named = PAGE_NAMES[segment]
-  if (named) return named()
+  // Own keys only: a segment such as '__proto__' or 'constructor' is a word from the address, not a name.
+  if (Object.hasOwn(PAGE_NAMES, segment)) return PAGE_NAMES[segment]!()
   let text = segment
   try {
     text = decodeURIComponent(segment)
@@ -65,6 +65,10 @@ function crumbLabel(segment: string): string {
     .replace(/-/g, ' ')
     .split(' ')
     .filter(Boolean)
-    .map((word) => ACRONYMS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word) =>
+      Object.hasOwn(ACRONYMS, word.toLowerCase())
+        ? ACRONYMS[word.toLowerCase()]
+        : word.charAt(0).toUpperCase() + word.slice(1),
+    )
     .join(' ')
 }
