@@ -9,7 +9,7 @@ import { formatHsn } from '#app/shared/hsn.ts'
 import { amountInWords } from './amount-in-words.ts'
 import { formatRate, type InvoiceLine } from './invoice-arithmetic.ts'
 import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
-import { formatAmount as amount, formatInvoiceDate } from './invoice-format.ts'
+import { formatAmount as amount, formatInvoiceDate, totalsRows } from './invoice-format.ts'
 import { documentTitle, INVOICE_TEXTS as T } from './invoice-texts.ts'
 
 const require = createRequire(import.meta.url)
@@ -355,14 +355,8 @@ function drawTotals(
   width: number,
   figure: Figure,
 ) {
-  const { totals, supply } = doc.money
-  const rows: [string, number][] = [[T.totals.gross, totals.gross]]
-  if (totals.discount > 0) rows.push([T.totals.discount, -totals.discount])
-  if (doc.kind === 'tax-invoice') {
-    rows.push([T.totals.taxable, totals.taxable])
-    if (supply === 'intra-state') rows.push([T.totals.cgst, totals.cgst], [doc.localTaxName, totals.sgst])
-    else rows.push([T.totals.igst, totals.igst])
-  }
+  const { totals } = doc.money
+  const rows = totalsRows(doc)
   const x = MARGIN + width * 0.55
   const w = width * 0.45
   let y = top

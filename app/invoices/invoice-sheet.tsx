@@ -7,7 +7,7 @@ import { formatRupees } from '#app/shared/money.ts'
 import { amountInWords } from './amount-in-words.ts'
 import { formatRate, type InvoiceLine } from './invoice-arithmetic.ts'
 import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
-import { formatAmount as amount, formatInvoiceDate } from './invoice-format.ts'
+import { formatAmount as amount, formatInvoiceDate, totalsRows } from './invoice-format.ts'
 import { documentTitle, INVOICE_TEXTS as T } from './invoice-texts.ts'
 
 /**
@@ -231,14 +231,8 @@ function LinesTable({ doc }: { doc: InvoiceDocument }) {
 }
 
 function Totals({ doc, creditNote }: { doc: InvoiceDocument; creditNote?: CreditNoteFacts }) {
-  const { totals, supply } = doc.money
-  const rows: [string, number][] = [[T.totals.gross, totals.gross]]
-  if (totals.discount > 0) rows.push([T.totals.discount, -totals.discount])
-  if (doc.kind === 'tax-invoice') {
-    rows.push([T.totals.taxable, totals.taxable])
-    if (supply === 'intra-state') rows.push([T.totals.cgst, totals.cgst], [doc.localTaxName, totals.sgst])
-    else rows.push([T.totals.igst, totals.igst])
-  }
+  const { totals } = doc.money
+  const rows = totalsRows(doc)
   return (
     <section className="grid gap-3 sm:grid-cols-[1fr_auto] print:grid-cols-[1fr_auto]">
       <p className="self-end text-sm">

@@ -53,6 +53,7 @@ export async function issueInvoice(tx: Tx, orderId: string, now: Date) {
   if (existing) return existing
   // One after another: a transaction's queries share one connection.
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) throw new Error(`Order ${orderId} does not exist`)
   const items = await tx
     .select({
       productName: orderItems.productName,
@@ -67,7 +68,6 @@ export async function issueInvoice(tx: Tx, orderId: string, now: Date) {
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position), asc(orderItems.id))
   const seller = await getSettings(tx)
-  if (!order) throw new Error(`Order ${orderId} does not exist`)
   const kind = seller.gstin ? 'tax-invoice' : 'receipt'
   const year = financialYear(now)
   const number = documentNumber(DOCUMENT_SERIES[kind], year, await takeSerial(tx, DOCUMENT_SERIES[kind], year))
