@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { startServer, temporaryDataDir } from '../server-process.ts'
+import { hydrated } from './fixtures.ts'
 import { test as adminTest, expect, placeOrder, signInAdmin, toast } from './orders-desk-helpers.ts'
 
 interface Shop {
@@ -125,6 +126,7 @@ test('the owner adds a product in a new category and finds it in the shop and on
 
   // The shop: the new category in the filter, the product in it, and its page.
   await page.goto('/products')
+  await hydrated(page)
   await page.getByLabel('Category', { exact: true }).selectOption(category)
   await expect(page).toHaveURL(new RegExp(`category=${encodeURIComponent(category)}`))
   const shelf = page.getByRole('region', { name: category })
