@@ -6,6 +6,7 @@ import { data, type RouterContextProvider, redirect } from 'react-router'
 import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
+import { isSitePath } from '#app/shared/site-path.ts'
 import type { Auth } from './auth.server.ts'
 import { clearLimit, enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
 import { type ProviderId, providerError, publicProviders } from './providers.ts'
@@ -373,7 +374,7 @@ function hasCookie(request: Request, suffix: string): boolean {
 }
 
 function isSameSite(location: string, publicUrl: string): boolean {
-  if (location.startsWith('/') && !location.startsWith('//')) return true
+  if (isSitePath(location)) return true
   try {
     return new URL(location).origin === new URL(publicUrl).origin
   } catch {

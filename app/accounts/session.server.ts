@@ -4,6 +4,7 @@ import { isAPIError } from 'better-auth/api'
 import type { RouterContextProvider } from 'react-router'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
+import { sitePathOr } from '#app/shared/site-path.ts'
 import type { Viewer } from './viewer.ts'
 
 export type { Viewer }
@@ -98,10 +99,7 @@ export function authFailure(error: unknown): AuthFailure {
 
 /** A same-site path to return to after signing in; anything else becomes '/'. */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
-    return fallback
-  }
-  return target
+  return sitePathOr(target, fallback)
 }
 
 /**

@@ -4,6 +4,7 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { serializeCookie } from '#app/platform/cookies.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
+import { sitePathOr } from '#app/shared/site-path.ts'
 import { deliveryTexts } from './delivery-texts.ts'
 import { isPinCode } from './pin-code.ts'
 import { PIN_COOKIE, PIN_COOKIE_MAX_AGE, rememberedPin } from './remembered-pin.ts'
@@ -15,11 +16,6 @@ export interface DeliveryCheck {
   error: string | null
   /** The shop page the box was on (a path on this site), for the way back. */
   from: string | null
-}
-
-/** A path on this site only: never another site's address. */
-function localPath(value: string | null): string | null {
-  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value.slice(0, 300) : null
 }
 
 export function rememberPinCookie(pin: string, secure: boolean): string {
@@ -36,7 +32,7 @@ export async function deliveryCheckLoader({
   const { db, config } = context.get(servicesContext)
   const params = new URL(request.url).searchParams
   const asked = params.get('pin')
-  const from = localPath(params.get('from'))
+  const from = sitePathOr(params.get('from'), null)
   const headers = { 'Cache-Control': 'no-store' }
   if (asked === null) {
     const pin = rememberedPin(request.headers.get('cookie'))

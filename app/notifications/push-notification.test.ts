@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   FILL_IN,
   isAllowedImage,
-  isSitePath,
   MESSAGE_MAX,
   parseNotificationForm,
   pushTemplates,
@@ -10,21 +9,6 @@ import {
 } from './push-notification.ts'
 
 describe('the Push tab’s rules', () => {
-  it.each(['/products', '/checkout?coupon=FIRST10', '/blog/diwali#list'])('opens the page %s', (link) =>
-    expect(isSitePath(link)).toBe(true),
-  )
-
-  // The service worker opens pages of this shop only: another site's address would open the home page.
-  it.each([
-    'https://malwanamkeen.example/offers',
-    'http://malwanamkeen.example/',
-    'javascript:alert(1)',
-    '//evil.example/x',
-    '/\\evil.example',
-    'products',
-    '/a b',
-  ])('opens no other link, such as %s', (link) => expect(isSitePath(link)).toBe(false))
-
   it.each(['/images/hero-1280.webp', 'https://malwanamkeen.example/diwali.webp'])('shows the picture %s', (link) =>
     expect(isAllowedImage(link)).toBe(true),
   )

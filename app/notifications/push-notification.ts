@@ -3,6 +3,7 @@
 // JSON the service worker shows.
 import { z } from 'zod'
 import { formatWholeRupees } from '#app/shared/money.ts'
+import { isSitePath } from '#app/shared/site-path.ts'
 
 export const TITLE_MAX = 50
 export const MESSAGE_MAX = 120
@@ -16,16 +17,6 @@ export const FAILED_TITLE = 'Failed to send notification. Please try again.'
 /** What every push carries for the notification's small pictures (public/icons). */
 export const PUSH_ICON = '/icons/icon-192.png'
 export const PUSH_BADGE = '/icons/badge-96.png'
-
-/** A path on this site ('/products'), and nothing that leaves it ('//elsewhere', '/\\elsewhere'). */
-export function isSitePath(value: string): boolean {
-  if (value.length > 2000 || /[\s\\]/.test(value) || !value.startsWith('/') || value.startsWith('//')) return false
-  try {
-    return new URL(value, 'https://shop.invalid').origin === 'https://shop.invalid'
-  } catch {
-    return false
-  }
-}
 
 /**
  * A picture a notification may show: an https URL, or a path on this site. Anything else (http:,

@@ -12,6 +12,9 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const loader = (args: Route.LoaderArgs) => deliveryCheckLoader(args)
 
+// The answer depends on the visitor's PIN cookie: never stored by a cache.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md px-4 py-8">

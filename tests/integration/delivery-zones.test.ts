@@ -117,6 +117,13 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
       expect(text(refused.text)).toContain('Please enter a 6-digit PIN code, like 452001.')
     }
     expect(visitor.cookies.get('delivery_pin')).toBe('900001')
+
+    // The answer depends on the visitor's cookie, so no cache keeps it, and its way back stays on the shop
+    // (a browser drops the tab and would read '/\t/evil.example' as another site).
+    const page = await fetch(`${server.url}/delivery?pin=452001&from=${encodeURIComponent('/\t/evil.example')}`)
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    expect((await page.text()).match(/href="([^"]*)"[^>]*><svg[^>]*lucide-arrow-left/)?.[1]).toBe('/products')
+    expect((await fetch(`${server.url}/delivery.data?pin=452001`)).headers.get('cache-control')).toBe('no-store')
   })
 
   it('lets the owner add, edit and remove a zone, refuses bad input and stale forms, and audits each change', async () => {
