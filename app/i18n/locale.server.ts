@@ -2,7 +2,7 @@
 // request in an AsyncLocalStorage that Paraglide's getLocale() reads, so concurrent requests never
 // share one. The header's switch is remembered in a cookie. docs/decisions/024-hindi.md.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { type MiddlewareFunction, redirect } from 'react-router'
+import { type MiddlewareFunction, redirect, redirectDocument } from 'react-router'
 import { overwriteServerAsyncLocalStorage } from '#app/paraglide/runtime.js'
 import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
@@ -28,7 +28,8 @@ export function resolveLocale(
   cookieLocale: Locale | null,
 ): { locale: Locale; redirectTo?: string; remember?: Locale } {
   const locale = localeOfPath(url.pathname)
-  if (method !== 'GET') return { locale }
+  // '//elsewhere/x' is no page of the shop's (a 404), and as a redirect's target it would be another site.
+  if (method !== 'GET' || url.pathname.startsWith('//')) return { locale }
   // The switch's links: /hi/products?lang=hi, /products?lang=en. The choice is remembered and the
   // parameter dropped; a value that is not a language is dropped and remembers nothing.
   if (url.searchParams.has(LOCALE_PARAM)) {
@@ -53,8 +54,9 @@ export function resolveLocale(
  * of the request (loaders, actions, the render) in the request's language, and keeps a Hindi page's
  * redirects to the shop's pages in Hindi (`redirect('/checkout')` from /hi/cart goes to /hi/checkout).
  */
-export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const url = new URL(request.url)
+export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+  // `url` is the page's address: a client-side navigation's data request (/products/x.data?_routes=...)
+  // is read as the page it loads, and sent to the other language with a full page load.
   const { locale, redirectTo, remember } = resolveLocale(
     url,
     request.method,
@@ -66,7 +68,7 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
       const { secure } = context.get(servicesContext).config
       headers.append('Set-Cookie', serializeCookie(LOCALE_COOKIE, remember, { maxAge: YEAR, secure }))
     }
-    throw redirect(redirectTo, { headers })
+    throw (isDataRequest(request) ? redirectDocument : redirect)(redirectTo, { headers })
   }
   const response = await storage.run({ locale }, next)
   if (locale === 'hi') {
@@ -78,4 +80,9 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
     }
   }
   return response
+}
+
+/** A React Router data request (client-side navigation or revalidation), not a document. */
+function isDataRequest(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith('.data')
 }

@@ -88,6 +88,12 @@ describe('resolving a request', () => {
     expect(resolveLocale(url('/products?lang=fr'), 'GET', null)).toEqual({ locale: 'en', redirectTo: '/products' })
     expect(resolveLocale(url('/fr/products'), 'GET', null)).toEqual({ locale: 'en' })
   })
+
+  it('never sends a visitor to another site: an address starting with // is answered where it is', () => {
+    const elsewhere = (path: string) => new URL(`https://shop.example${path}`)
+    expect(resolveLocale(elsewhere('//evil.example/x?lang=hi'), 'GET', null)).toEqual({ locale: 'en' })
+    expect(resolveLocale(elsewhere('//products/x'), 'GET', 'hi')).toEqual({ locale: 'en' })
+  })
 })
 
 describe("the header's switch", () => {

@@ -180,6 +180,23 @@ describe('which requests the page cache may answer', () => {
     ['a GET without cookies', new Request(URL_OF_PAGE), true],
     ['a HEAD without cookies', new Request(URL_OF_PAGE, { method: 'HEAD' }), true],
     ['a request with a cookie', new Request(URL_OF_PAGE, { headers: { cookie: 'guest_cart=x' } }), false],
+    ['a remembered PIN code', new Request(URL_OF_PAGE, { headers: { cookie: 'delivery_pin=452001' } }), true],
+    ['English remembered', new Request(URL_OF_PAGE, { headers: { cookie: 'lang=en; delivery_pin=452001' } }), true],
+    [
+      'Hindi remembered, on a Hindi page',
+      new Request('http://shop.test/hi/products', { headers: { cookie: 'lang=hi' } }),
+      true,
+    ],
+    [
+      'Hindi remembered, on an English page (sent to its twin)',
+      new Request(URL_OF_PAGE, { headers: { cookie: 'lang=hi' } }),
+      false,
+    ],
+    [
+      'a PIN code beside a cart',
+      new Request(URL_OF_PAGE, { headers: { cookie: 'delivery_pin=452001; guest_cart=x' } }),
+      false,
+    ],
     ['a request with credentials', new Request(URL_OF_PAGE, { headers: { authorization: 'Basic eDp5' } }), false],
     ['a POST', new Request(URL_OF_PAGE, { method: 'POST' }), false],
     ['a very long URL', new Request(`${URL_OF_PAGE}?q=${'x'.repeat(2000)}`), false],

@@ -1,4 +1,4 @@
-// The page cache: the rendered HTML of public pages asked for without cookies, kept in this process
+// The page cache: the rendered HTML of public pages asked for without cookies that change them, kept in this process
 // and compressed once, served while nothing it shows has changed. docs/decisions/017-page-cache.md.
 //
 // - Freshness: database triggers add one to page_cache_version in every transaction that changes what
@@ -16,6 +16,8 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib'
 import { isbot } from 'isbot'
+import { PIN_COOKIE } from '#app/delivery/remembered-pin.ts'
+import { hasHindiVersion, LOCALE_COOKIE, localeOfPath } from '#app/i18n/locale.ts'
 import { ifNoneMatchHits } from './conditional-get.ts'
 import type { Database } from './db.server.ts'
 import { pageCacheVersion } from './schema.ts'
@@ -67,13 +69,32 @@ interface PreparedPage {
   setCookies: string[]
 }
 
-/** Whether a request may be answered from the cache: GET/HEAD, no cookies, no credentials, a short URL. */
+/**
+ * Whether a request may be answered from the cache: GET/HEAD, no cookie that may change the page, no
+ * credentials, a short URL.
+ */
 export function isCacheableRequest(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
-  // Any cookie may change the page (the signed-in viewer, the cart): such requests are rendered.
-  if (request.headers.get('cookie')?.trim()) return false
   if (request.headers.has('authorization')) return false
-  return request.url.length <= MAX_URL_LENGTH
+  if (request.url.length > MAX_URL_LENGTH) return false
+  const { pathname } = new URL(request.url)
+  return (request.headers.get('cookie') ?? '')
+    .split(';')
+    .filter((part) => part.trim() !== '')
+    .every((part) => keepsPublicPage(part, pathname))
+}
+
+/**
+ * Whether a cookie leaves a public page as every visitor sees it: the remembered PIN code (read by the
+ * page in the browser), and the remembered language where it sends the visitor nowhere else (anything
+ * but Hindi on an English page that has a Hindi twin: app/i18n/locale.server.ts). Any other cookie may
+ * change the page (the signed-in viewer, the cart): such requests are rendered.
+ */
+function keepsPublicPage(cookie: string, pathname: string): boolean {
+  const [name = '', value = ''] = cookie.trim().split('=')
+  if (name === PIN_COOKIE) return true
+  if (name === LOCALE_COOKIE) return value !== 'hi' || localeOfPath(pathname) === 'hi' || !hasHindiVersion(pathname)
+  return false
 }
 
 /**

@@ -111,6 +111,36 @@ describe('the switch is remembered', () => {
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('<html lang="hi"')
   })
+
+  it("a client-side navigation's data request goes to the Hindi page with a full page load", async () => {
+    const answer = await get('/products/premium-ratlami-sev.data?_routes=root,routes/product', { cookie: 'lang=hi' })
+    const body = await answer.text()
+    expect(body).toContain('"/hi/products/premium-ratlami-sev"')
+    expect(body).not.toContain('.data')
+    expect(body).toMatch(/"reload",true/)
+  })
+
+  it('never sends a visitor to another site', async () => {
+    for (const [path, cookie] of [
+      ['//evil.example/x?lang=hi', ''],
+      ['//products/x', 'lang=hi'],
+    ] as const) {
+      const answer = await get(path, { cookie })
+      expect(answer.status, path).toBe(404)
+      expect(answer.headers.get('location'), path).toBeNull()
+    }
+  })
+
+  it('the remembered language keeps the page cache where it changes nothing', async () => {
+    for (const [path, cookie] of [
+      ['/hi/products', 'lang=hi'],
+      ['/products', 'lang=en; delivery_pin=452001'],
+    ] as const) {
+      const page = await get(path, { cookie })
+      expect(page.status, path).toBe(200)
+      expect(page.headers.get('cache-control'), path).toMatch(/^public/)
+    }
+  })
 })
 
 describe("a Hindi page's redirects", () => {
