@@ -70,7 +70,11 @@ export function CheckoutPage({
   // The PIN code's zone, asked of the server as the shopper types it (no JavaScript: after a post).
   const pinCheck = useFetcher<DeliveryCheck>()
   const [typedPin, setTypedPin] = useState<string | null>(null)
-  const known = pinCheck.data ? pinCheck.data.quote : actionData?.status === 'invalid' ? actionData.delivery : delivery
+  const known = pinCheck.data
+    ? pinCheck.data.quote
+    : actionData?.delivery !== undefined
+      ? actionData.delivery
+      : delivery
   // An answer for another PIN code than the one in the field now says nothing.
   const quote = typedPin === null || known?.pin === typedPin ? known : null
   const codBlocked = quote?.served === true && !quote.codAllowed
@@ -142,6 +146,8 @@ export function CheckoutPage({
           className="space-y-6 lg:col-start-1 lg:row-start-1"
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          {/* The order is placed at the total this page shows, or refused with the new one. */}
+          <input type="hidden" name="shownTotal" value={totals.total} />
           <Card>
             <CardContent className="space-y-4 p-5 sm:p-6">
               <h2 className="flex items-center gap-2 text-xl font-bold">

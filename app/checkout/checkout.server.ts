@@ -46,7 +46,14 @@ export const orderRateLimit = (limit: number): RateLimitRule => ({
 /** `delivery`: the answer for the PIN code the form posted (zone, date, cash on delivery, extra fee). */
 export type CheckoutActionData =
   | { status: 'invalid'; fieldErrors: DeliveryFieldErrors; values: DeliveryFormValues; delivery: DeliveryQuote | null }
-  | { status: 'refused'; title: string; message: string; values: DeliveryFormValues; delivery?: undefined }
+  | {
+      status: 'refused'
+      title: string
+      message: string
+      values: DeliveryFormValues
+      /** The PIN code's zone, when the refusal is about what delivery to it costs. */
+      delivery?: DeliveryQuote | null
+    }
 
 /** An unpaid online order this visitor may pay again, or null. */
 async function payableOrder(request: Request, context: Context, orderId: string | null) {
@@ -109,7 +116,8 @@ export async function checkoutAction(request: Request, context: Context) {
     data<CheckoutActionData>({ status: 'refused', title, message, values }, { status, headers })
 
   const key = form.get('idempotencyKey')
-  if (!isUuid(key)) {
+  const shownTotal = form.get('shownTotal')
+  if (!isUuid(key) || (shownTotal !== null && !/^\d{1,9}$/.test(String(shownTotal)))) {
     return refuse(400, m.order_error(), m.order_form_out_of_date())
   }
   const validation = validateDeliveryForm(values)
@@ -138,6 +146,7 @@ export async function checkoutAction(request: Request, context: Context) {
       scope,
       details: validation.data,
       idempotencyKey: key,
+      shownTotal: shownTotal === null ? undefined : Number(shownTotal),
       sessionHash: visitor.hash,
       onlinePaymentAvailable: payments !== null,
       publicUrl: config.publicUrl,
@@ -148,6 +157,18 @@ export async function checkoutAction(request: Request, context: Context) {
       log.info({ kind: error.kind, reason: error.message }, 'order refused')
       if (error.field) return invalid({ [error.field]: error.message })
       if (error.kind === 'empty-cart') return refuse(409, m.order_error_title(), m.cart_empty())
+      if (error.kind === 'total') {
+        return data<CheckoutActionData>(
+          {
+            status: 'refused',
+            title: m.order_total_changed_title(),
+            message: error.message,
+            values,
+            delivery: await deliveryQuote(db, pin),
+          },
+          { status: 409, headers: { 'Set-Cookie': rememberPinCookie(pin, config.secure) } },
+        )
+      }
       return refuse(409, error.kind === 'payment' ? m.checkout_payment_error() : m.order_error(), error.message)
     }
     log.error({ err: error }, 'placing an order failed')

@@ -36,7 +36,7 @@ import { linesSubtotal, orderTotals, withZoneFee } from './totals.ts'
 
 /** An order that cannot be placed as asked; `message` is for the shopper. */
 export class OrderError extends Error {
-  readonly kind: 'empty-cart' | 'unavailable' | 'coupon' | 'payment' | 'duplicate' | 'closed' | 'delivery'
+  readonly kind: 'empty-cart' | 'unavailable' | 'coupon' | 'payment' | 'duplicate' | 'closed' | 'delivery' | 'total'
   /** The checkout field the shopper must change, for a refusal about one. */
   readonly field: 'pincode' | 'paymentMethod' | null
   constructor(message: string, kind: OrderError['kind'], field: OrderError['field'] = null) {
@@ -58,6 +58,11 @@ export interface PlaceOrderInput {
   onlinePaymentAvailable: boolean
   /** The shop's origin, for the links in the notices. */
   publicUrl: string
+  /**
+   * The total the checkout page showed, in paise, when the form says: the order is placed only at that
+   * total (a PIN code's fee or a price may have changed since the page was drawn).
+   */
+  shownTotal?: number
   /** The language the order is placed in (the checkout page's): its e-mails and SMS are written in it. English unless told. */
   locale?: Locale
   now?: Date
@@ -146,6 +151,9 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     coupon = check
   }
   const totals = withZoneFee(orderTotals(lines, shop, coupon?.terms ?? null), zone.extraFee)
+  if (input.shownTotal !== undefined && input.shownTotal !== totals.total) {
+    throw new OrderError(m.order_total_changed({ total: formatRupees(totals.total) }), 'total')
+  }
 
   await takeStock(
     tx,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deliveryZones } from '#app/delivery/schema.ts'
 import { deliveryQuote } from '#app/delivery/zones.server.ts'
 import { pageCacheVersion } from '#app/platform/schema.ts'
+import { formatRupees } from '#app/shared/money.ts'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
 import { createPostgresDatabase, DATABASE_KINDS, openTestDatabase } from './databases.ts'
@@ -269,6 +270,34 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
     expect(order).toMatchObject({ deliveryZone: 'Shimla fee', deliveryZoneFee: 4000 })
     expect(order.deliveryFee).toBe((order.subtotalAmount >= 50000 ? 0 : 5000) + 4000)
     expect(order.totalAmount).toBe(order.subtotalAmount - order.discountAmount + order.deliveryFee)
+  })
+
+  it('places an order only at the total its page showed: a fee the page had not counted is refused with the new total', async () => {
+    expect((await owner.post(ZONES, zoneForm({ name: 'Kullu fee', pins: '1751' }))).status).toBe(200)
+    const { visitor, key } = await shopperAtCheckout()
+    // The page was drawn before the PIN code was known: its total has no zone fee.
+    const shownTotal = /name="shownTotal" value="(\d+)"/.exec((await visitor.get('/checkout')).text)?.[1] ?? ''
+    const shopper = address({ fullName: 'Kamla Thakur', city: 'Kullu', pincode: '175101' })
+    const refused = await visitor.post('/checkout', { idempotencyKey: key, shownTotal, ...shopper })
+    expect(refused.status).toBe(409)
+    const newTotal = Number(shownTotal) + 4000
+    expect(text(refused.text)).toContain(`Your total is now ${formatRupees(newTotal)}`)
+    // The answer's page shows the new total, and nothing was placed.
+    expect(refused.text).toContain(`name="shownTotal" value="${newTotal}"`)
+    expect((await owner.get('/admin/orders.csv')).text).not.toContain('Kamla Thakur')
+
+    const placed = await visitor.post('/checkout', { idempotencyKey: key, shownTotal: String(newTotal), ...shopper })
+    expect(placed.status).toBe(302)
+    expect((await owner.get('/admin/orders.csv')).text).toContain('Kamla Thakur')
+
+    for (const forged of ['-1', '12.5', 'abc', '9'.repeat(12)]) {
+      const answer = await visitor.post('/checkout', {
+        idempotencyKey: crypto.randomUUID(),
+        shownTotal: forged,
+        ...shopper,
+      })
+      expect(answer.status, forged).toBe(400)
+    }
   })
 })
 
