@@ -2,6 +2,7 @@
 // starting an attempt, applying what the gateway reports (webhook, status check, reconciler) exactly
 // once and never moving a paid order back, and returning the stock an unpaid order held.
 import { and, desc, eq, gt, isNull, lt, ne, notExists, or, type SQLWrapper, sql } from 'drizzle-orm'
+import { type Locale, localizedHref, toLocale } from '#app/i18n/locale.ts'
 import { issueInvoice } from '#app/invoices/issue-invoice.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from '#app/orders/order-stock.server.ts'
@@ -37,7 +38,7 @@ export async function startPayment(
   gateway: PhonePe,
   { orderId, publicUrl, now = new Date() }: { orderId: string; publicUrl: string; now?: Date },
 ): Promise<{ redirectUrl: string }> {
-  type Started = { reuse: string } | { attempt: typeof paymentAttempts.$inferSelect }
+  type Started = { reuse: string } | { attempt: typeof paymentAttempts.$inferSelect; locale: Locale }
   const started = await db.transaction(async (tx): Promise<Started> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (order?.paymentMethod !== 'online') throw new PaymentError('This order cannot be paid online.')
@@ -73,16 +74,17 @@ export async function startPayment(
         updatedAt: now,
       })
       .returning()
-    return { attempt: row! }
+    return { attempt: row!, locale: toLocale(order.locale) ?? 'en' }
   })
   if ('reuse' in started) return { redirectUrl: started.reuse }
 
-  const { attempt } = started
+  const { attempt, locale } = started
   try {
     const created = await gateway.createPayment({
       merchantOrderId: attempt.merchantOrderId,
       amount: attempt.amount,
-      redirectUrl: `${publicUrl}/payment-status?orderId=${orderId}`,
+      // Back to the payment's page in the language the order was placed in.
+      redirectUrl: `${publicUrl}${localizedHref(`/payment-status?orderId=${orderId}`, locale)}`,
       expireAfterSeconds: PAYMENT_HOLD_SECONDS,
     })
     await db

@@ -1,8 +1,11 @@
+import { localizedHref } from '#app/i18n/locale.ts'
 import { servicesContext } from '#app/platform/services.server.ts'
 import type { Route } from './+types/robots'
 
-/** Private and transactional pages stay out of search results. */
-const DISALLOW = ['/admin', '/checkout', '/my-orders', '/auth', '/api/', '/order-success', '/payment-status']
+/** Private and transactional pages stay out of search results, in both languages. */
+const DISALLOW = ['/admin', '/checkout', '/my-orders', '/auth', '/api/', '/order-success', '/payment-status'].flatMap(
+  (path) => [...new Set([path, localizedHref(path, 'hi')])],
+)
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext)

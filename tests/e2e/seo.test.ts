@@ -30,8 +30,18 @@ test('the sitemap lists home, the static pages, every product and every publishe
 
 test('robots.txt keeps private pages out and points at the sitemap', async ({ request, baseURL }) => {
   const text = await (await request.get('/robots.txt')).text()
-  for (const path of ['/admin', '/checkout', '/my-orders', '/auth', '/api/'])
-    expect(text).toContain(`Disallow: ${path}`)
+  for (const path of [
+    '/admin',
+    '/checkout',
+    '/my-orders',
+    '/auth',
+    '/api/',
+    '/hi/checkout',
+    '/hi/my-orders',
+    '/hi/auth',
+  ])
+    expect(text.split('\n')).toContain(`Disallow: ${path}`)
+  expect(text).not.toContain('Disallow: /hi/admin')
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
 })
 

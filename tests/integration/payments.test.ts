@@ -6,6 +6,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
 import { placeOrder } from '#app/checkout/place-order.server.ts'
+import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orders } from '#app/orders/schema.ts'
 import {
@@ -75,15 +76,15 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     (await db.select({ s: products.stock250g }).from(products).where(eq(products.id, productId)))[0]?.s
   const order = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 
-  async function onlineOrder(quantity = 2) {
-    const placed = await placeOnlineOrder(quantity)
+  async function onlineOrder(quantity = 2, locale: Locale = 'en') {
+    const placed = await placeOnlineOrder(quantity, locale)
     const { redirectUrl } = await startPayment(db, gateway, { orderId: placed.orderId, publicUrl: 'http://shop.test' })
     const attempt = (await latestAttempt(db, placed.orderId))!
     return { orderId: placed.orderId, total: placed.total, redirectUrl, merchantOrderId: attempt.merchantOrderId }
   }
 
   /** An online order whose payment has not been started. */
-  function placeOnlineOrder(quantity: number) {
+  function placeOnlineOrder(quantity: number, locale: Locale = 'en') {
     return placeOrder(db, {
       scope: {
         userId: null,
@@ -104,6 +105,7 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
       sessionHash: 'h',
       onlinePaymentAvailable: true,
       publicUrl: 'http://shop.test',
+      locale,
     })
   }
 
@@ -124,9 +126,19 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     const placed = await onlineOrder()
     expect(placed.redirectUrl).toBe(`${simulator.url}/pay/${placed.merchantOrderId}`)
     expect(simulator.order(placed.merchantOrderId)?.amount).toBe(placed.total)
+    expect(simulator.order(placed.merchantOrderId)?.merchantRedirectUrl).toBe(
+      `http://shop.test/payment-status?orderId=${placed.orderId}`,
+    )
     expect(placed.total).toBe(21000) // 2 x 8000 + 5000 delivery
     expect(await stock()).toBe(8)
     expect(await order(placed.orderId)).toMatchObject({ paymentMethod: 'online', paymentStatus: 'pending' })
+  })
+
+  it('brings a shopper who ordered in Hindi back to the Hindi payment page', async () => {
+    const placed = await onlineOrder(1, 'hi')
+    expect(simulator.order(placed.merchantOrderId)?.merchantRedirectUrl).toBe(
+      `http://shop.test/hi/payment-status?orderId=${placed.orderId}`,
+    )
   })
 
   it('marks the order paid on a valid webhook, stores the transaction and tells the admin; a repeat changes nothing', async () => {
