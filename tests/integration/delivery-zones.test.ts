@@ -7,6 +7,7 @@ import { deliveryZones } from '#app/delivery/schema.ts'
 import { deliveryQuote } from '#app/delivery/zones.server.ts'
 import { pageCacheVersion } from '#app/platform/schema.ts'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
 import { createPostgresDatabase, DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
@@ -43,16 +44,15 @@ const zoneForm = (fields: Record<string, string> = {}) => ({
   ...fields,
 })
 
+/** The delivery form from Shimla, outside the default zones. */
 const address = (fields: Record<string, string>) => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '98765 43210',
-  address: '12, Mall Road, Near the Ridge',
-  city: 'Shimla',
-  state: 'Himachal Pradesh',
-  pincode: '171001',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
+  ...deliveryDetails({
+    phone: '98765 43210',
+    address: '12, Mall Road, Near the Ridge',
+    city: 'Shimla',
+    state: 'Himachal Pradesh',
+    pincode: '171001',
+  }),
   ...fields,
 })
 

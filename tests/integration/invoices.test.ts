@@ -18,22 +18,10 @@ import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { settings } from '#app/settings/schema.ts'
 import { gstinCheckCharacter } from '#app/shared/gstin.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
 const GSTIN = `23ABCDE1234F1Z${gstinCheckCharacter('23ABCDE1234F1Z')}`
-
-const details = (overrides: Partial<DeliveryDetails> = {}): DeliveryDetails => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '+919876543210',
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
-  ...overrides,
-})
 
 describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
   let database: Database
@@ -58,7 +46,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
           couponCode: null,
         },
       },
-      details: details({ paymentMethod: overrides.online ? 'online' : 'cod', ...overrides.details }),
+      details: deliveryDetails({ paymentMethod: overrides.online ? 'online' : 'cod', ...overrides.details }),
       idempotencyKey: randomUUID(),
       sessionHash: 'session',
       onlinePaymentAvailable: overrides.online ?? false,

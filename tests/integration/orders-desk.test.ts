@@ -34,22 +34,10 @@ import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { auditLog, outboxJobs, shopEvents } from '#app/platform/schema.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
 const logger = createLogger('silent')
-
-const details = (overrides: Partial<DeliveryDetails> = {}): DeliveryDetails => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '+919876543210',
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
-  ...overrides,
-})
 
 describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
   let database: Database
@@ -71,7 +59,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
           couponCode: null,
         },
       },
-      details: details(overrides.details),
+      details: deliveryDetails(overrides.details),
       idempotencyKey: randomUUID(),
       sessionHash: 'session',
       onlinePaymentAvailable: false,

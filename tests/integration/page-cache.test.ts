@@ -27,6 +27,7 @@ import type { Services } from '#app/platform/services.server.ts'
 import { getSettings, saveSettingsSection } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { createApp } from '#server/app.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -218,17 +219,7 @@ describe.each(DATABASE_KINDS)('the page cache on %s', (kind) => {
         userId: null,
         cookie: { id: randomUUID(), items: [{ productId: sev.id, size: '250g', quantity: 1 }], couponCode: null },
       },
-      details: {
-        fullName: 'Asha Verma',
-        email: 'asha@example.in',
-        phone: '+919876543210',
-        address: '12, Vijay Nagar, Scheme 54',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452010',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
-      },
+      details: deliveryDetails(),
       idempotencyKey: randomUUID(),
       sessionHash: 'session-hash',
       onlinePaymentAvailable: false,

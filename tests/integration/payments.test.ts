@@ -22,6 +22,7 @@ import { handlePhonePeWebhook } from '#app/payments/webhook.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { type PhonePeSimulator, startPhonePeSimulator } from '#server/phonepe-simulator.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
 const log = pino({ level: 'silent' })
@@ -89,17 +90,7 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
         userId: null,
         cookie: { id: randomUUID(), items: [{ productId, size: '250g', quantity }], couponCode: null },
       },
-      details: {
-        fullName: 'Asha Verma',
-        email: 'asha@example.in',
-        phone: '+919876543210',
-        address: '12, Vijay Nagar, Scheme 54',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452010',
-        paymentMethod: 'online',
-        acceptTerms: 'on',
-      },
+      details: deliveryDetails({ paymentMethod: 'online' }),
       idempotencyKey: randomUUID(),
       sessionHash: 'h',
       onlinePaymentAvailable: true,

@@ -39,7 +39,6 @@ import {
 } from '#app/catalog/products.server.ts'
 import { categories, productSlugRedirects, products } from '#app/catalog/schema.ts'
 import { takeStock } from '#app/catalog/stock.server.ts'
-import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
 import { OrderError, placeOrder } from '#app/checkout/place-order.server.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
 import type { AuditActor } from '#app/platform/audit.server.ts'
@@ -47,6 +46,7 @@ import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { auditLog } from '#app/platform/schema.ts'
 import { sitemapEntries } from '#app/seo/sitemap.server.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
 const owner: AuditActor = { id: 'owner-1', email: 'owner@shop.test', name: 'Shop Owner' }
@@ -65,18 +65,6 @@ function input(fields: Partial<ProductFormValues>): ProductInput {
   const checked = check(fields)
   if (!checked.ok) throw new Error(`the form was refused: ${JSON.stringify(checked.fieldErrors)}`)
   return checked.data
-}
-
-const details: DeliveryDetails = {
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '+919876543210',
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
 }
 
 /** The admin card of the product given through the context, inside a router (its links and fetchers need one). */
@@ -203,7 +191,7 @@ describe.each(DATABASE_KINDS)('the owner’s catalogue on %s', (kind) => {
         userId: null,
         cookie: { id: randomUUID(), items: [{ productId, size: '250g', quantity }], couponCode: null },
       },
-      details,
+      details: deliveryDetails(),
       idempotencyKey: randomUUID(),
       sessionHash: 'session',
       onlinePaymentAvailable: false,

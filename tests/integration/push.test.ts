@@ -29,6 +29,7 @@ import { auditLog, outboxJobs, rateLimits } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
 import { createSms } from '#app/platform/sms.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { type PushService, startPushService, type TestSubscriber } from '../push-service.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
@@ -338,17 +339,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
         userId: null,
         cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 2 }], couponCode: null },
       },
-      details: {
-        fullName: 'Asha Verma',
-        email: 'asha@example.in',
-        phone: '+919876543210',
-        address: '12, Vijay Nagar',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452010',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
-      },
+      details: deliveryDetails({ address: '12, Vijay Nagar' }),
       idempotencyKey: randomUUID(),
       sessionHash: 'session',
       onlinePaymentAvailable: false,
@@ -408,17 +399,13 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
         userId: null,
         cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 1 }], couponCode: null },
       },
-      details: {
+      details: deliveryDetails({
         fullName: 'Meera Joshi',
         email: 'meera@example.in',
         phone: '+919876543211',
         address: '4, Palasia',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
         pincode: '452001',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
-      },
+      }),
       idempotencyKey: randomUUID(),
       sessionHash: 'session',
       onlinePaymentAvailable: false,

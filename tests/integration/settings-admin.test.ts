@@ -6,7 +6,6 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
-import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
 import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
@@ -15,6 +14,7 @@ import { auditLog } from '#app/platform/schema.ts'
 import { settings } from '#app/settings/schema.ts'
 import { getSettings, StaleSettings, saveSettingsSection } from '#app/settings/settings.server.ts'
 import { type SettingsSection, sectionInput, validateSection } from '#app/settings/settings-form.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
 const owner = { id: 'settings-owner', name: 'Shop Owner', email: 'owner@shop.test' }
@@ -50,18 +50,6 @@ function formOf(values: Record<string, string | string[]>): FormData {
   }
   return form
 }
-
-const details = (phone: string): DeliveryDetails => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone,
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
-})
 
 describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
   let database: Database
@@ -307,7 +295,7 @@ describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
         userId: null,
         cookie: { id: randomUUID(), items: [{ productId: product!.id, size: '250g', quantity: 1 }], couponCode: null },
       },
-      details: details('+919876500001'),
+      details: deliveryDetails({ phone: '+919876500001' }),
       idempotencyKey: randomUUID(),
       sessionHash: 'session',
       onlinePaymentAvailable: false,
