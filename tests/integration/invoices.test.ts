@@ -7,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { orderPapers } from '#app/invoices/invoices.server.ts'
 import { creditNotes, documentCounters, invoices } from '#app/invoices/schema.ts'
 import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.server.ts'
@@ -18,8 +17,8 @@ import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { settings } from '#app/settings/schema.ts'
 import { gstinCheckCharacter } from '#app/shared/gstin.ts'
-import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
 
 const GSTIN = `23ABCDE1234F1Z${gstinCheckCharacter('23ABCDE1234F1Z')}`
 
@@ -37,20 +36,9 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
   const place = async (
     overrides: { quantity?: number; details?: Partial<DeliveryDetails>; online?: boolean; at?: Date } = {},
   ) => {
-    const placed = await placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: {
-          id: randomUUID(),
-          items: [{ productId: sev, size: '250g', quantity: overrides.quantity ?? 2 }],
-          couponCode: null,
-        },
-      },
-      details: deliveryDetails({ paymentMethod: overrides.online ? 'online' : 'cod', ...overrides.details }),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
+    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: overrides.quantity ?? 2 }], {
+      details: { paymentMethod: overrides.online ? 'online' : 'cod', ...overrides.details },
       onlinePaymentAvailable: overrides.online ?? false,
-      publicUrl: 'http://shop.test',
       now: overrides.at,
     })
     return placed.orderId

@@ -1,17 +1,9 @@
-// The shopper's e-mails and SMS in the language the order was placed in (orders.locale): the order
-// confirmation, the status notices and the delivery OTP, written outside any request, from the order
-// itself, into the development mailbox and SMS outbox (folders of files). The shop's own notice of a
-// new order stays English. Then on the production server (needs a build): an order placed from
-// /hi/checkout gets its mail in Hindi, and a sign-in code asked for on /hi/auth comes in Hindi.
-// docs/decisions/024-hindi.md.
-import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.server.ts'
 import { orders } from '#app/orders/schema.ts'
@@ -24,9 +16,9 @@ import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { createSms, smsOutboxFolder } from '#app/platform/sms.server.ts'
 import { createShopServer, type ShopServer } from '../../scripts/drills/lib/shop-server.ts'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
-import { deliveryDetails } from '../delivery-details.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
 
 const logger = createLogger('silent')
 
@@ -74,15 +66,8 @@ describe.each(DATABASE_KINDS)('notices in the order language (%s)', (kind) => {
   /** Places a guest's cash-on-delivery order in `locale` (or without one), confirms and ships it, and sends every notice. */
   async function orderThrough(email: string, locale: Locale | undefined) {
     const { db } = database
-    const placed = await placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 2 }], couponCode: null },
-      },
-      details: deliveryDetails({ email, address: '12, Vijay Nagar' }),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
+    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: 2 }], {
+      details: { email, address: '12, Vijay Nagar' },
       publicUrl: desk.publicUrl,
       ...(locale ? { locale } : {}),
     })

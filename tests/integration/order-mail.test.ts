@@ -1,14 +1,9 @@
-// The orders desk's e-mails through a real SMTP server (smtp-server on a loopback port): what the
-// customer and the shop receive, in plain text and HTML, and a mail server that refuses mail, which
-// is retried later and never holds up the owner's change.
-import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
@@ -17,9 +12,9 @@ import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer } from '#app/platform/mailer.server.ts'
 import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
-import { deliveryDetails } from '../delivery-details.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
 
 const logger = createLogger('silent')
 
@@ -110,15 +105,8 @@ describe('order e-mails through a real SMTP server', () => {
       sms: async () => {},
       push: async () => {},
     }
-    const placed = await placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 2 }], couponCode: null },
-      },
-      details: deliveryDetails({ fullName: 'Asha <b>Verma</b>', address: '12, Vijay Nagar' }),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
+    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: 2 }], {
+      details: { fullName: 'Asha <b>Verma</b>', address: '12, Vijay Nagar' },
       publicUrl: desk.publicUrl,
     })
     const version = async () =>

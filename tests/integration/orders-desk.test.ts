@@ -7,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { adminEventStream } from '#app/notifications/live-events.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import {
@@ -34,8 +33,8 @@ import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { auditLog, outboxJobs, shopEvents } from '#app/platform/schema.ts'
-import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
 
 const logger = createLogger('silent')
 
@@ -50,20 +49,8 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
   }
 
   const place = async (overrides: { quantity?: number; details?: Partial<DeliveryDetails>; createdAt?: Date } = {}) => {
-    const placed = await placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: {
-          id: randomUUID(),
-          items: [{ productId: sev, size: '250g', quantity: overrides.quantity ?? 1 }],
-          couponCode: null,
-        },
-      },
-      details: deliveryDetails(overrides.details),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
-      publicUrl: 'http://shop.test',
+    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: overrides.quantity ?? 1 }], {
+      details: overrides.details,
       now: overrides.createdAt,
     })
     return placed.orderId

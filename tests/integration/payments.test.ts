@@ -5,7 +5,6 @@ import { and, eq } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orders } from '#app/orders/schema.ts'
 import {
@@ -22,8 +21,8 @@ import { handlePhonePeWebhook } from '#app/payments/webhook.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { type PhonePeSimulator, startPhonePeSimulator } from '#server/phonepe-simulator.ts'
-import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
 
 const log = pino({ level: 'silent' })
 const credentials = { username: 'shop', password: 'hook-secret' }
@@ -85,16 +84,9 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
 
   /** An online order whose payment has not been started. */
   function placeOnlineOrder(quantity: number) {
-    return placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId, size: '250g', quantity }], couponCode: null },
-      },
-      details: deliveryDetails({ paymentMethod: 'online' }),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'h',
+    return placeGuestOrder(db, [{ productId, size: '250g', quantity }], {
+      details: { paymentMethod: 'online' },
       onlinePaymentAvailable: true,
-      publicUrl: 'http://shop.test',
     })
   }
 

@@ -39,15 +39,15 @@ import {
 } from '#app/catalog/products.server.ts'
 import { categories, productSlugRedirects, products } from '#app/catalog/schema.ts'
 import { takeStock } from '#app/catalog/stock.server.ts'
-import { OrderError, placeOrder } from '#app/checkout/place-order.server.ts'
+import { OrderError } from '#app/checkout/place-order.server.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
 import type { AuditActor } from '#app/platform/audit.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { auditLog } from '#app/platform/schema.ts'
 import { sitemapEntries } from '#app/seo/sitemap.server.ts'
-import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
 
 const owner: AuditActor = { id: 'owner-1', email: 'owner@shop.test', name: 'Shop Owner' }
 
@@ -185,18 +185,7 @@ describe.each(DATABASE_KINDS)('the owner’s catalogue on %s', (kind) => {
     expect(error).toBeInstanceOf(ProductAdminError)
     return error as ProductAdminError
   }
-  const order = (productId: string, quantity = 1) =>
-    placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId, size: '250g', quantity }], couponCode: null },
-      },
-      details: deliveryDetails(),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
-      publicUrl: 'http://shop.test',
-    })
+  const order = (productId: string, quantity = 1) => placeGuestOrder(db, [{ productId, size: '250g', quantity }])
 
   beforeAll(async () => {
     database = await openTestDatabase(kind)

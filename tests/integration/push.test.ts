@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Auth, createAuth } from '#app/accounts/auth.server.ts'
 import { ensureAdmin } from '#app/admin/bootstrap.server.ts'
 import { products } from '#app/catalog/schema.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { createDiskStore } from '#app/media/file-store.server.ts'
 import { createPushHandler, ownerOrderAlertJob, sendNotification } from '#app/notifications/push-fanout.server.ts'
 import { SENT_TITLE } from '#app/notifications/push-notification.ts'
@@ -29,10 +28,10 @@ import { auditLog, outboxJobs, rateLimits } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
 import { createSms } from '#app/platform/sms.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
-import { deliveryDetails } from '../delivery-details.ts'
 import { type PushService, startPushService, type TestSubscriber } from '../push-service.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
 import { settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3997'
@@ -334,15 +333,8 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
   it('sends the owner’s devices a push for every new order, and no shopper’s', async () => {
     const shopper = await subscribed()
     const owner = await subscribed(true)
-    const placed = await placeOrder(database.db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 2 }], couponCode: null },
-      },
-      details: deliveryDetails({ address: '12, Vijay Nagar' }),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
+    const placed = await placeGuestOrder(database.db, [{ productId: sev, size: '250g', quantity: 2 }], {
+      details: { address: '12, Vijay Nagar' },
       publicUrl: PUBLIC_URL,
     })
     await drain()
@@ -394,21 +386,14 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
 
   it('queues no owner alert when the owner registered no device', async () => {
     await subscribed()
-    await placeOrder(database.db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 1 }], couponCode: null },
-      },
-      details: deliveryDetails({
+    await placeGuestOrder(database.db, [{ productId: sev, size: '250g', quantity: 1 }], {
+      details: {
         fullName: 'Meera Joshi',
         email: 'meera@example.in',
         phone: '+919876543211',
         address: '4, Palasia',
         pincode: '452001',
-      }),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
+      },
       publicUrl: PUBLIC_URL,
     })
     expect(await database.db.$count(outboxJobs, eq(outboxJobs.kind, 'push'))).toBe(0)

@@ -6,7 +6,6 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
@@ -14,8 +13,8 @@ import { auditLog } from '#app/platform/schema.ts'
 import { settings } from '#app/settings/schema.ts'
 import { getSettings, StaleSettings, saveSettingsSection } from '#app/settings/settings.server.ts'
 import { type SettingsSection, sectionInput, validateSection } from '#app/settings/settings-form.ts'
-import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
 
 const owner = { id: 'settings-owner', name: 'Shop Owner', email: 'owner@shop.test' }
 
@@ -290,16 +289,8 @@ describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
         stock1kg: 0,
       })
       .returning({ id: products.id })
-    const placed = await placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: product!.id, size: '250g', quantity: 1 }], couponCode: null },
-      },
-      details: deliveryDetails({ phone: '+919876500001' }),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
-      publicUrl: 'http://shop.test',
+    const placed = await placeGuestOrder(db, [{ productId: product!.id, size: '250g', quantity: 1 }], {
+      details: { phone: '+919876500001' },
     })
     const [stored] = await db.select().from(orders).where(eq(orders.id, placed.orderId))
     expect(stored).toMatchObject({ deliveryFee: 7500, totalAmount: 15500 })
