@@ -19,6 +19,7 @@ import { settings } from '#app/settings/schema.ts'
 import { gstinCheckCharacter } from '#app/shared/gstin.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
+import { changeStatus, orderVersion } from './order-status.ts'
 
 const GSTIN = `23ABCDE1234F1Z${gstinCheckCharacter('23ABCDE1234F1Z')}`
 
@@ -43,10 +44,8 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
     })
     return placed.orderId
   }
-  const versionOf = async (orderId: string) =>
-    (await db.select({ v: orders.updatedAt }).from(orders).where(eq(orders.id, orderId)))[0]!.v.toISOString()
   const change = async (orderId: string, to: 'pending' | 'confirmed' | 'shipped' | 'cancelled', now?: Date) =>
-    changeOrderStatus(db, { orderId, to, version: await versionOf(orderId) }, desk(now))
+    changeStatus(db, orderId, to, desk(now))
   const invoicesOf = (orderId: string) =>
     db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.issuedAt))
 
@@ -170,7 +169,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
   it('never repeats or skips a number when the owner confirms many orders at once', async () => {
     const count = 24
     const ids = await Promise.all(Array.from({ length: count }, () => place({ quantity: 1 })))
-    const versions = await Promise.all(ids.map(versionOf))
+    const versions = await Promise.all(ids.map((orderId) => orderVersion(db, orderId)))
     const now = new Date('2026-11-24T12:00:00+05:30')
     const results = await Promise.allSettled(
       ids.map((orderId, i) => changeOrderStatus(db, { orderId, to: 'confirmed', version: versions[i]! }, desk(now))),

@@ -35,6 +35,7 @@ import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { auditLog, outboxJobs, shopEvents } from '#app/platform/schema.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
+import { changeStatus, orderVersion } from './order-status.ts'
 
 const logger = createLogger('silent')
 
@@ -55,14 +56,10 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
     })
     return placed.orderId
   }
-  const versionOf = async (orderId: string) =>
-    (
-      await db.select({ updatedAt: orders.updatedAt }).from(orders).where(eq(orders.id, orderId))
-    )[0]!.updatedAt.toISOString()
   const stock = async () =>
     (await db.select({ s: products.stock250g }).from(products).where(eq(products.id, sev)))[0]!.s
   const change = async (orderId: string, to: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled') =>
-    changeOrderStatus(db, { orderId, to, version: await versionOf(orderId) }, desk)
+    changeStatus(db, orderId, to, desk)
   /** Delivers what the outbox holds, collecting the messages. */
   const deliverOutbox = async () => {
     const sent: { kind: string; payload: unknown }[] = []
@@ -220,7 +217,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
 
     it('refuses a change made from a stale screen and changes nothing', async () => {
       const id = await place()
-      const seen = await versionOf(id)
+      const seen = await orderVersion(db, id)
       await change(id, 'confirmed')
       await expect(changeOrderStatus(db, { orderId: id, to: 'cancelled', version: seen }, desk)).rejects.toMatchObject({
         kind: 'stale',
