@@ -12,7 +12,6 @@ import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer, mailboxFolder } from '#app/platform/mailer.server.ts'
-import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { createSms, smsOutboxFolder } from '#app/platform/sms.server.ts'
 import { createShopServer, type ShopServer } from '../../scripts/drills/lib/shop-server.ts'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
@@ -20,6 +19,7 @@ import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus } from './order-status.ts'
+import { drainOutbox } from './outbox.ts'
 
 const logger = createLogger('silent')
 
@@ -81,9 +81,7 @@ describe.each(DATABASE_KINDS)('notices in the order language (%s)', (kind) => {
       sms: (message: Parameters<typeof sms.send>[0]) => sms.send(message),
       push: async () => {},
     }
-    while ((await runDueJobs(db, handlers, logger, 50)) > 0) {
-      // until every notice is sent
-    }
+    await drainOutbox(db, handlers)
     const [row] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, placed.orderId))
     const mails = (
       await readFolder<{ to: string; subject: string; text: string; html?: string }>(mailboxFolder(dataDir))

@@ -31,11 +31,11 @@ import type { Database } from '#app/platform/db.server.ts'
 import { startEventBus } from '#app/platform/event-bus.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
-import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { auditLog, outboxJobs, shopEvents } from '#app/platform/schema.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus, orderVersion } from './order-status.ts'
+import { drainOutbox } from './outbox.ts'
 
 const logger = createLogger('silent')
 
@@ -68,9 +68,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       sms: async (payload: unknown) => void sent.push({ kind: 'sms', payload }),
       push: async (payload: unknown) => void sent.push({ kind: 'push', payload }),
     }
-    while ((await runDueJobs(db, handlers, logger, 50)) > 0) {
-      // until the outbox is empty
-    }
+    await drainOutbox(db, handlers)
     return sent
   }
 

@@ -22,7 +22,7 @@ import { startEventBus } from '#app/platform/event-bus.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer } from '#app/platform/mailer.server.ts'
-import { type OutboxHandlers, runDueJobs } from '#app/platform/outbox.server.ts'
+import type { OutboxHandlers } from '#app/platform/outbox.server.ts'
 import { createPushSender } from '#app/platform/push-sender.server.ts'
 import { auditLog, outboxJobs, rateLimits } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
@@ -32,6 +32,7 @@ import { type PushService, startPushService, type TestSubscriber } from '../push
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
+import { drainOutbox } from './outbox.ts'
 import { settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3997'
@@ -112,11 +113,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     return settle(() => pushAction({ request, context: context() }))
   }
 
-  async function drain() {
-    while ((await runDueJobs(database.db, handlers, logger, 50)) > 0) {
-      // until the outbox has nothing due
-    }
-  }
+  const drain = () => drainOutbox(database.db, handlers)
 
   const rows = () => database.db.select().from(pushSubscriptions)
 
@@ -283,7 +280,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
 
     // The job queued carries it to the end.
     const rest = { ...handlers, push: sliced }
-    while ((await runDueJobs(database.db, rest, logger, 50)) > 0) {}
+    await drainOutbox(database.db, rest)
     const [done] = await database.db.select().from(adminNotifications).where(eq(adminNotifications.id, row.id))
     expect(done).toMatchObject({ sentCount: subscribers.length, deliveredCount: subscribers.length })
     expect(done?.completedAt).not.toBeNull()
