@@ -22,6 +22,7 @@ import { outboxJobs } from '#app/platform/schema.ts'
 import { settings } from '#app/settings/schema.ts'
 import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 function guest(items: CartEntry[], couponCode: string | null = null): GuestCart {
   return { id: randomUUID(), items, couponCode }
@@ -77,17 +78,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
     const rows = await db
       .insert(products)
       .values([
-        {
-          slug: 'ratlami-sev',
-          name: 'Ratlami Sev',
-          category: 'Premium Products',
-          price250g: 8000,
-          price500g: 15000,
-          price1kg: 0,
-          stock250g: 10,
-          stock500g: 5,
-          stock1kg: 0,
-        },
+        ratlamiSev({ stock250g: 10, stock500g: 5, stock1kg: 0 }),
         {
           slug: 'navratna-mixture',
           name: 'Navratna Mixture',

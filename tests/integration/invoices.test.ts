@@ -20,6 +20,7 @@ import { gstinCheckCharacter } from '#app/shared/gstin.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus, orderVersion } from './order-status.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const GSTIN = `23ABCDE1234F1Z${gstinCheckCharacter('23ABCDE1234F1Z')}`
 
@@ -65,13 +66,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
     await db.update(settings).set({ gstin: GSTIN, state: 'Madhya Pradesh', legalName: 'Malwa Foods LLP' })
     const [row] = await db
       .insert(products)
-      .values({
-        slug: 'ratlami-sev',
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        stock250g: 500,
-      })
+      .values(ratlamiSev({ stock250g: 500 }))
       .returning({ id: products.id })
     sev = row!.id
   })

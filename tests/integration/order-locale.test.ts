@@ -20,6 +20,7 @@ import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus } from './order-status.ts'
 import { drainOutbox } from './outbox.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const logger = createLogger('silent')
 
@@ -46,17 +47,7 @@ describe.each(DATABASE_KINDS)('notices in the order language (%s)', (kind) => {
       .values({ id: 'locale-admin', name: 'Owner', email: 'locale@shop.example', role: 'admin' })
     const [row] = await database.db
       .insert(products)
-      .values({
-        slug: 'ratlami-sev',
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 15000,
-        price1kg: 0,
-        stock250g: 20,
-        stock500g: 0,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ stock250g: 20, stock500g: 0, stock1kg: 0 }))
       .returning({ id: products.id })
     sev = row!.id
   })

@@ -17,6 +17,7 @@ import { openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus } from './order-status.ts'
 import { drainOutbox } from './outbox.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const logger = createLogger('silent')
 
@@ -74,17 +75,7 @@ describe('order e-mails through a real SMTP server', () => {
       .values({ id: 'mail-admin', name: 'Owner', email: 'owner@shop.example', role: 'admin' })
     const [row] = await database.db
       .insert(products)
-      .values({
-        slug: 'sev',
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 15000,
-        price1kg: 0,
-        stock250g: 10,
-        stock500g: 0,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ stock250g: 10, stock500g: 0, stock1kg: 0 }))
       .returning({ id: products.id })
     sev = row!.id
     smtp = await startSmtp()

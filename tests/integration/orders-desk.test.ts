@@ -36,6 +36,7 @@ import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus, orderVersion } from './order-status.ts'
 import { drainOutbox } from './outbox.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const logger = createLogger('silent')
 
@@ -88,17 +89,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
     await db.delete(adminNotificationsRealtime)
     const [row] = await db
       .insert(products)
-      .values({
-        slug: 'ratlami-sev',
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 15000,
-        price1kg: 0,
-        stock250g: 10,
-        stock500g: 5,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ stock250g: 10, stock500g: 5, stock1kg: 0 }))
       .returning({ id: products.id })
     sev = row!.id
   })

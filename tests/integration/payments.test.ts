@@ -23,6 +23,7 @@ import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { type PhonePeSimulator, startPhonePeSimulator } from '#server/phonepe-simulator.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const log = pino({ level: 'silent' })
 const credentials = { username: 'shop', password: 'hook-secret' }
@@ -60,13 +61,7 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     await db.delete(products)
     const [row] = await db
       .insert(products)
-      .values({
-        slug: `sev-${randomUUID()}`,
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        stock250g: 10,
-      })
+      .values(ratlamiSev({ slug: `sev-${randomUUID()}`, stock250g: 10 }))
       .returning({ id: products.id })
     productId = row!.id
   })

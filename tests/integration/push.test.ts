@@ -33,6 +33,7 @@ import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { drainOutbox } from './outbox.ts'
+import { ratlamiSev } from './product-rows.ts'
 import { settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3997'
@@ -162,17 +163,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     customerCookie = await signIn('ravi@example.com', 'ravi-secret-words')
     const [product] = await database.db
       .insert(products)
-      .values({
-        slug: 'sev',
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 15000,
-        price1kg: 0,
-        stock250g: 100,
-        stock500g: 0,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ stock250g: 100, stock500g: 0, stock1kg: 0 }))
       .returning({ id: products.id })
     sev = product!.id
   })

@@ -15,6 +15,7 @@ import { getSettings, StaleSettings, saveSettingsSection } from '#app/settings/s
 import { type SettingsSection, sectionInput, validateSection } from '#app/settings/settings-form.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const owner = { id: 'settings-owner', name: 'Shop Owner', email: 'owner@shop.test' }
 
@@ -277,17 +278,7 @@ describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
     await db.delete(orders)
     const [product] = await db
       .insert(products)
-      .values({
-        slug: `sev-${randomUUID().slice(0, 8)}`,
-        name: 'Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 15000,
-        price1kg: 0,
-        stock250g: 5,
-        stock500g: 5,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ slug: `sev-${randomUUID().slice(0, 8)}`, stock250g: 5, stock500g: 5, stock1kg: 0 }))
       .returning({ id: products.id })
     const placed = await placeGuestOrder(db, [{ productId: product!.id, size: '250g', quantity: 1 }], {
       details: { phone: '+919876500001' },
