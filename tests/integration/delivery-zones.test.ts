@@ -8,8 +8,8 @@ import { deliveryQuote } from '#app/delivery/zones.server.ts'
 import { pageCacheVersion } from '#app/platform/schema.ts'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { deliveryDetails } from '../delivery-details.ts'
-import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
-import { createPostgresDatabase, DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { type RunningServer, startServer } from '../server-process.ts'
+import { DATABASE_KINDS, openTestDatabase, serverDatabaseEnv } from './databases.ts'
 
 const admin = { email: 'zones-admin@shop.example', password: 'zones-admin-password' }
 const ZONES = '/admin/settings/delivery'
@@ -62,14 +62,8 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
   let owner: Shopper
 
   beforeAll(async () => {
-    let env: Record<string, string>
-    if (kind === 'postgres') {
-      const { url, drop } = await createPostgresDatabase()
-      env = { DATABASE_URL: url }
-      cleanup = drop
-    } else {
-      env = { DATA_DIR: temporaryDataDir() }
-    }
+    const { env, drop } = await serverDatabaseEnv(kind)
+    cleanup = drop
     server = await startServer({
       ...env,
       SHOWCASE_MODE: 'false',

@@ -9,8 +9,8 @@ import { MAX_UPLOAD_BODY_BYTES } from '#app/media/upload-rules.ts'
 import { SUBSCRIBE_RATE_LIMIT } from '#app/notifications/push-subscriptions.server.ts'
 import { DELIVERY_OTP_LIMITS } from '#app/orders/order-desk-routes.server.ts'
 import { deliveryDetails } from '../delivery-details.ts'
-import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
-import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
+import { type RunningServer, startServer } from '../server-process.ts'
+import { DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const ORDERS_PER_ADDRESS = 2
@@ -23,14 +23,8 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
   const nextAddress = () => `203.0.113.${++address}`
 
   beforeAll(async () => {
-    let env: Record<string, string>
-    if (kind === 'postgres') {
-      const { url, drop } = await createPostgresDatabase()
-      env = { DATABASE_URL: url }
-      cleanup = drop
-    } else {
-      env = { DATA_DIR: temporaryDataDir() }
-    }
+    const { env, drop } = await serverDatabaseEnv(kind)
+    cleanup = drop
     server = await startServer({
       ...env,
       TRUST_PROXY: 'true',
