@@ -1,3 +1,9 @@
+// The shopper's e-mails and SMS in the language the order was placed in (orders.locale): the order
+// confirmation, the status notices and the delivery OTP, written outside any request, from the order
+// itself, into the development mailbox and SMS outbox (folders of files). The shop's own notice of a
+// new order stays English. Then on the production server (needs a build): an order placed from
+// /hi/checkout gets its mail in Hindi, and a sign-in code asked for on /hi/auth comes in Hindi.
+// docs/decisions/024-hindi.md.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'

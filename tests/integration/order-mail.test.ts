@@ -1,3 +1,6 @@
+// The orders desk's e-mails through a real SMTP server (smtp-server on a loopback port): what the
+// customer and the shop receive, in plain text and HTML, and a mail server that refuses mail, which
+// is retried later and never holds up the owner's change.
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
