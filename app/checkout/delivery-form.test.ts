@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { getLocale, overwriteGetLocale } from '#app/paraglide/runtime.js'
+import { deliveryDetails } from '../../tests/delivery-details.ts'
 import { shippingAddress, validateDeliveryForm } from './delivery-form.ts'
 
-const good = {
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '098765-43210',
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
-}
+const good = deliveryDetails({ phone: '098765-43210' })
 
 describe('the checkout form', () => {
   it('accepts a complete Indian address and stores the mobile number as +91XXXXXXXXXX', () => {

@@ -9,7 +9,7 @@ import type { CartEntry, GuestCart } from '#app/cart/guest-cart.ts'
 import { cartItems } from '#app/cart/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import { checkCoupon } from '#app/checkout/coupons.server.ts'
-import { type DeliveryDetails, deliveryFormValues, validateDeliveryForm } from '#app/checkout/delivery-form.ts'
+import { deliveryFormValues, validateDeliveryForm } from '#app/checkout/delivery-form.ts'
 import { OrderError, type PlaceOrderInput, placeOrder } from '#app/checkout/place-order.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { findCustomerOrder, findVisibleOrder, listCustomerOrders, trackOrder } from '#app/orders/orders.server.ts'
@@ -20,19 +20,9 @@ import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
 import { settings } from '#app/settings/schema.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
-
-const details = (phone = '+919876543210'): DeliveryDetails => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone,
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
-})
+import { ratlamiSev } from './product-rows.ts'
 
 function guest(items: CartEntry[], couponCode: string | null = null): GuestCart {
   return { id: randomUUID(), items, couponCode }
@@ -48,7 +38,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
     const { items = [{ productId: sev, size: '250g', quantity: 1 }], ...rest } = overrides
     return placeOrder(db, {
       scope: { userId: null, cookie: guest(items) },
-      details: details(),
+      details: deliveryDetails(),
       idempotencyKey: randomUUID(),
       sessionHash: 'session-hash',
       onlinePaymentAvailable: false,
@@ -88,17 +78,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
     const rows = await db
       .insert(products)
       .values([
-        {
-          slug: 'ratlami-sev',
-          name: 'Ratlami Sev',
-          category: 'Premium Products',
-          price250g: 8000,
-          price500g: 15000,
-          price1kg: 0,
-          stock250g: 10,
-          stock500g: 5,
-          stock1kg: 0,
-        },
+        ratlamiSev({ stock250g: 10, stock500g: 5, stock1kg: 0 }),
         {
           slug: 'navratna-mixture',
           name: 'Navratna Mixture',
@@ -186,7 +166,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       await db.insert(cartItems).values({ userId: 'buyer-1', productId: sev, size: '250g', quantity: 3 })
       const placed = await placeOrder(db, {
         scope: { userId: 'buyer-1', cookie: guest([]) },
-        details: details(),
+        details: deliveryDetails(),
         idempotencyKey: randomUUID(),
         sessionHash: 'h',
         onlinePaymentAvailable: false,
@@ -289,7 +269,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       const submit = () =>
         placeOrder(db, {
           scope: { userId: null, cookie },
-          details: details(),
+          details: deliveryDetails(),
           idempotencyKey: key,
           sessionHash: 'same-session',
           onlinePaymentAvailable: false,
@@ -306,7 +286,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       await expect(
         placeOrder(db, {
           scope: { userId: null, cookie },
-          details: details(),
+          details: deliveryDetails(),
           idempotencyKey: key,
           sessionHash: 'other-session',
           onlinePaymentAvailable: false,
@@ -336,7 +316,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       await expect(order({ items: [{ productId: sev, size: '500g', quantity: 6 }] })).rejects.toThrow(
         'Only 5 packets of Ratlami Sev (500g) are left.',
       )
-      await expect(order({ details: { ...details(), paymentMethod: 'online' } })).rejects.toMatchObject({
+      await expect(order({ details: deliveryDetails({ paymentMethod: 'online' }) })).rejects.toMatchObject({
         kind: 'payment',
       })
       await db.update(settings).set({ showcaseMode: true })
@@ -427,7 +407,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       const place = (userId: string, items: CartEntry[]) =>
         placeOrder(db, {
           scope: { userId, cookie: guest(items) },
-          details: details(userId === 'buyer-1' ? '+919876543210' : '+919812345678'),
+          details: deliveryDetails({ phone: userId === 'buyer-1' ? '+919876543210' : '+919812345678' }),
           idempotencyKey: randomUUID(),
           sessionHash: userId,
           onlinePaymentAvailable: false,

@@ -18,28 +18,16 @@ import {
   setCouponActive,
   updateCoupon,
 } from '#app/checkout/coupons-admin.server.ts'
-import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
 import { OrderError, placeOrder } from '#app/checkout/place-order.server.ts'
 import { orderTotals } from '#app/checkout/totals.ts'
 import { couponRedemptions, coupons, orders } from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { auditLog } from '#app/platform/schema.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 
 const owner = { id: 'coupon-owner', name: 'Shop Owner', email: 'owner@shop.test' }
-
-const details = (phone: string): DeliveryDetails => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone,
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
-})
 
 /** A coupon form as the owner fills it in. */
 const form = (fields: Partial<CouponFormValues> = {}): CouponFormValues => ({
@@ -82,7 +70,7 @@ describe.each(DATABASE_KINDS)('coupons on %s', (kind) => {
             couponCode: code,
           },
         },
-        details: details(phone),
+        details: deliveryDetails({ phone }),
         idempotencyKey: randomUUID(),
         sessionHash: 'session-hash',
         onlinePaymentAvailable: false,

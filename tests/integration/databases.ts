@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { type Database, openDatabase } from '#app/platform/db.server.ts'
+import { temporaryDataDir } from '../server-process.ts'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -38,6 +39,19 @@ export async function createPostgresDatabase(
       await client.end()
     },
   }
+}
+
+/**
+ * Where a production server (tests/server-process.ts) of the given kind keeps its data, as its
+ * environment: a new PostgreSQL database (DATABASE_URL) or a new data folder for the embedded one
+ * (DATA_DIR). drop() removes the PostgreSQL database once the server has stopped.
+ */
+export async function serverDatabaseEnv(
+  kind: DatabaseKind,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (kind === 'pglite') return { env: { DATA_DIR: temporaryDataDir() }, drop: async () => {} }
+  const { url, drop } = await createPostgresDatabase()
+  return { env: { DATABASE_URL: url }, drop }
 }
 
 /** A migrated, empty database of the given kind; close() also drops a PostgreSQL one. */

@@ -8,8 +8,9 @@ import { deliveryQuote } from '#app/delivery/zones.server.ts'
 import { pageCacheVersion } from '#app/platform/schema.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
-import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
-import { createPostgresDatabase, DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { deliveryDetails } from '../delivery-details.ts'
+import { type RunningServer, startServer } from '../server-process.ts'
+import { DATABASE_KINDS, openTestDatabase, serverDatabaseEnv } from './databases.ts'
 
 const admin = { email: 'zones-admin@shop.example', password: 'zones-admin-password' }
 const ZONES = '/admin/settings/delivery'
@@ -44,16 +45,15 @@ const zoneForm = (fields: Record<string, string> = {}) => ({
   ...fields,
 })
 
+/** The delivery form from Shimla, outside the default zones. */
 const address = (fields: Record<string, string>) => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '98765 43210',
-  address: '12, Mall Road, Near the Ridge',
-  city: 'Shimla',
-  state: 'Himachal Pradesh',
-  pincode: '171001',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
+  ...deliveryDetails({
+    phone: '98765 43210',
+    address: '12, Mall Road, Near the Ridge',
+    city: 'Shimla',
+    state: 'Himachal Pradesh',
+    pincode: '171001',
+  }),
   ...fields,
 })
 
@@ -63,14 +63,8 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
   let owner: Shopper
 
   beforeAll(async () => {
-    let env: Record<string, string>
-    if (kind === 'postgres') {
-      const { url, drop } = await createPostgresDatabase()
-      env = { DATABASE_URL: url }
-      cleanup = drop
-    } else {
-      env = { DATA_DIR: temporaryDataDir() }
-    }
+    const { env, drop } = await serverDatabaseEnv(kind)
+    cleanup = drop
     server = await startServer({
       ...env,
       SHOWCASE_MODE: 'false',

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { orderPapers } from '#app/invoices/invoices.server.ts'
 import { creditNotes, documentCounters, invoices } from '#app/invoices/schema.ts'
 import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.server.ts'
@@ -19,21 +18,11 @@ import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { settings } from '#app/settings/schema.ts'
 import { gstinCheckCharacter } from '#app/shared/gstin.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
+import { changeStatus, orderVersion } from './order-status.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const GSTIN = `23ABCDE1234F1Z${gstinCheckCharacter('23ABCDE1234F1Z')}`
-
-const details = (overrides: Partial<DeliveryDetails> = {}): DeliveryDetails => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '+919876543210',
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
-  ...overrides,
-})
 
 describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
   let database: Database
@@ -49,28 +38,15 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
   const place = async (
     overrides: { quantity?: number; details?: Partial<DeliveryDetails>; online?: boolean; at?: Date } = {},
   ) => {
-    const placed = await placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: {
-          id: randomUUID(),
-          items: [{ productId: sev, size: '250g', quantity: overrides.quantity ?? 2 }],
-          couponCode: null,
-        },
-      },
-      details: details({ paymentMethod: overrides.online ? 'online' : 'cod', ...overrides.details }),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
+    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: overrides.quantity ?? 2 }], {
+      details: { paymentMethod: overrides.online ? 'online' : 'cod', ...overrides.details },
       onlinePaymentAvailable: overrides.online ?? false,
-      publicUrl: 'http://shop.test',
       now: overrides.at,
     })
     return placed.orderId
   }
-  const versionOf = async (orderId: string) =>
-    (await db.select({ v: orders.updatedAt }).from(orders).where(eq(orders.id, orderId)))[0]!.v.toISOString()
   const change = async (orderId: string, to: 'pending' | 'confirmed' | 'shipped' | 'cancelled', now?: Date) =>
-    changeOrderStatus(db, { orderId, to, version: await versionOf(orderId) }, desk(now))
+    changeStatus(db, orderId, to, desk(now))
   const invoicesOf = (orderId: string) =>
     db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.issuedAt))
 
@@ -90,13 +66,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
     await db.update(settings).set({ gstin: GSTIN, state: 'Madhya Pradesh', legalName: 'Malwa Foods LLP' })
     const [row] = await db
       .insert(products)
-      .values({
-        slug: 'ratlami-sev',
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        stock250g: 500,
-      })
+      .values(ratlamiSev({ stock250g: 500 }))
       .returning({ id: products.id })
     sev = row!.id
   })
@@ -194,7 +164,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
   it('never repeats or skips a number when the owner confirms many orders at once', async () => {
     const count = 24
     const ids = await Promise.all(Array.from({ length: count }, () => place({ quantity: 1 })))
-    const versions = await Promise.all(ids.map(versionOf))
+    const versions = await Promise.all(ids.map((orderId) => orderVersion(db, orderId)))
     const now = new Date('2026-11-24T12:00:00+05:30')
     const results = await Promise.allSettled(
       ids.map((orderId, i) => changeOrderStatus(db, { orderId, to: 'confirmed', version: versions[i]! }, desk(now))),

@@ -8,8 +8,9 @@ import { CONTACT_RATE_LIMIT } from '#app/contact/send-message.server.ts'
 import { MAX_UPLOAD_BODY_BYTES } from '#app/media/upload-rules.ts'
 import { SUBSCRIBE_RATE_LIMIT } from '#app/notifications/push-subscriptions.server.ts'
 import { DELIVERY_OTP_LIMITS } from '#app/orders/order-desk-routes.server.ts'
-import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
-import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
+import { deliveryDetails } from '../delivery-details.ts'
+import { type RunningServer, startServer } from '../server-process.ts'
+import { DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const ORDERS_PER_ADDRESS = 2
@@ -22,14 +23,8 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
   const nextAddress = () => `203.0.113.${++address}`
 
   beforeAll(async () => {
-    let env: Record<string, string>
-    if (kind === 'postgres') {
-      const { url, drop } = await createPostgresDatabase()
-      env = { DATABASE_URL: url }
-      cleanup = drop
-    } else {
-      env = { DATA_DIR: temporaryDataDir() }
-    }
+    const { env, drop } = await serverDatabaseEnv(kind)
+    cleanup = drop
     server = await startServer({
       ...env,
       TRUST_PROXY: 'true',
@@ -143,18 +138,7 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     const answers = await burst(ORDERS_PER_ADDRESS + 1, '/checkout', () => ({
       method: 'POST',
       headers: FORM,
-      body: new URLSearchParams({
-        idempotencyKey: crypto.randomUUID(),
-        fullName: 'Asha Verma',
-        email: 'asha@example.com',
-        phone: '9876543210',
-        address: '12, Vijay Nagar, Scheme 54',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452010',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
-      }),
+      body: new URLSearchParams({ idempotencyKey: crypto.randomUUID(), ...deliveryDetails({ phone: '9876543210' }) }),
     }))
     // An empty cart is refused, but the try still counts.
     for (const answer of answers.slice(0, ORDERS_PER_ADDRESS)) expect(answer.status).toBe(409)

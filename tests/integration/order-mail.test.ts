@@ -1,14 +1,12 @@
 // The orders desk's e-mails through a real SMTP server (smtp-server on a loopback port): what the
 // customer and the shop receive, in plain text and HTML, and a mail server that refuses mail, which
 // is retried later and never holds up the owner's change.
-import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
@@ -19,6 +17,10 @@ import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
+import { changeStatus } from './order-status.ts'
+import { drainOutbox } from './outbox.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const logger = createLogger('silent')
 
@@ -76,17 +78,7 @@ describe('order e-mails through a real SMTP server', () => {
       .values({ id: 'mail-admin', name: 'Owner', email: 'owner@shop.example', role: 'admin' })
     const [row] = await database.db
       .insert(products)
-      .values({
-        slug: 'sev',
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 15000,
-        price1kg: 0,
-        stock250g: 10,
-        stock500g: 0,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ stock250g: 10, stock500g: 0, stock1kg: 0 }))
       .returning({ id: products.id })
     sev = row!.id
     smtp = await startSmtp()
@@ -109,34 +101,13 @@ describe('order e-mails through a real SMTP server', () => {
       sms: async () => {},
       push: async () => {},
     }
-    const placed = await placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 2 }], couponCode: null },
-      },
-      details: {
-        fullName: 'Asha <b>Verma</b>',
-        email: 'asha@example.in',
-        phone: '+919876543210',
-        address: '12, Vijay Nagar',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452010',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
-      },
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
+    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: 2 }], {
+      details: { fullName: 'Asha <b>Verma</b>', address: '12, Vijay Nagar' },
       publicUrl: desk.publicUrl,
     })
-    const version = async () =>
-      (await db.select().from(orders).where(eq(orders.id, placed.orderId)))[0]!.updatedAt.toISOString()
-    await changeOrderStatus(db, { orderId: placed.orderId, to: 'confirmed', version: await version() }, desk)
-    await changeOrderStatus(db, { orderId: placed.orderId, to: 'shipped', version: await version() }, desk)
-    while ((await runDueJobs(db, handlers, logger, 50)) > 0) {
-      // until every mail is sent
-    }
+    await changeStatus(db, placed.orderId, 'confirmed', desk)
+    await changeStatus(db, placed.orderId, 'shipped', desk)
+    await drainOutbox(db, handlers)
 
     const mails = smtp.received.map((mail) => ({ to: mail.to, text: decoded(mail.raw) }))
     const shop = mails.find((mail) => mail.text.includes(`New order #${placed.orderNumber}`))

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { adminEventStream } from '#app/notifications/live-events.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import {
@@ -32,24 +31,14 @@ import type { Database } from '#app/platform/db.server.ts'
 import { startEventBus } from '#app/platform/event-bus.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
-import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { auditLog, outboxJobs, shopEvents } from '#app/platform/schema.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
+import { changeStatus, orderVersion } from './order-status.ts'
+import { drainOutbox } from './outbox.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const logger = createLogger('silent')
-
-const details = (overrides: Partial<DeliveryDetails> = {}): DeliveryDetails => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '+919876543210',
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
-  ...overrides,
-})
 
 describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
   let database: Database
@@ -62,32 +51,16 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
   }
 
   const place = async (overrides: { quantity?: number; details?: Partial<DeliveryDetails>; createdAt?: Date } = {}) => {
-    const placed = await placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: {
-          id: randomUUID(),
-          items: [{ productId: sev, size: '250g', quantity: overrides.quantity ?? 1 }],
-          couponCode: null,
-        },
-      },
-      details: details(overrides.details),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
-      publicUrl: 'http://shop.test',
+    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: overrides.quantity ?? 1 }], {
+      details: overrides.details,
       now: overrides.createdAt,
     })
     return placed.orderId
   }
-  const versionOf = async (orderId: string) =>
-    (
-      await db.select({ updatedAt: orders.updatedAt }).from(orders).where(eq(orders.id, orderId))
-    )[0]!.updatedAt.toISOString()
   const stock = async () =>
     (await db.select({ s: products.stock250g }).from(products).where(eq(products.id, sev)))[0]!.s
   const change = async (orderId: string, to: 'pending' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled') =>
-    changeOrderStatus(db, { orderId, to, version: await versionOf(orderId) }, desk)
+    changeStatus(db, orderId, to, desk)
   /** Delivers what the outbox holds, collecting the messages. */
   const deliverOutbox = async () => {
     const sent: { kind: string; payload: unknown }[] = []
@@ -96,9 +69,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       sms: async (payload: unknown) => void sent.push({ kind: 'sms', payload }),
       push: async (payload: unknown) => void sent.push({ kind: 'push', payload }),
     }
-    while ((await runDueJobs(db, handlers, logger, 50)) > 0) {
-      // until the outbox is empty
-    }
+    await drainOutbox(db, handlers)
     return sent
   }
 
@@ -118,17 +89,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
     await db.delete(adminNotificationsRealtime)
     const [row] = await db
       .insert(products)
-      .values({
-        slug: 'ratlami-sev',
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 15000,
-        price1kg: 0,
-        stock250g: 10,
-        stock500g: 5,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ stock250g: 10, stock500g: 5, stock1kg: 0 }))
       .returning({ id: products.id })
     sev = row!.id
   })
@@ -245,7 +206,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
 
     it('refuses a change made from a stale screen and changes nothing', async () => {
       const id = await place()
-      const seen = await versionOf(id)
+      const seen = await orderVersion(db, id)
       await change(id, 'confirmed')
       await expect(changeOrderStatus(db, { orderId: id, to: 'cancelled', version: seen }, desk)).rejects.toMatchObject({
         kind: 'stale',

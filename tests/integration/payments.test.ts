@@ -5,7 +5,6 @@ import { and, eq } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orders } from '#app/orders/schema.ts'
@@ -24,6 +23,8 @@ import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { type PhonePeSimulator, startPhonePeSimulator } from '#server/phonepe-simulator.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const log = pino({ level: 'silent' })
 const credentials = { username: 'shop', password: 'hook-secret' }
@@ -61,13 +62,7 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     await db.delete(products)
     const [row] = await db
       .insert(products)
-      .values({
-        slug: `sev-${randomUUID()}`,
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        stock250g: 10,
-      })
+      .values(ratlamiSev({ slug: `sev-${randomUUID()}`, stock250g: 10 }))
       .returning({ id: products.id })
     productId = row!.id
   })
@@ -85,26 +80,9 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
 
   /** An online order whose payment has not been started. */
   function placeOnlineOrder(quantity: number, locale: Locale = 'en') {
-    return placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId, size: '250g', quantity }], couponCode: null },
-      },
-      details: {
-        fullName: 'Asha Verma',
-        email: 'asha@example.in',
-        phone: '+919876543210',
-        address: '12, Vijay Nagar, Scheme 54',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452010',
-        paymentMethod: 'online',
-        acceptTerms: 'on',
-      },
-      idempotencyKey: randomUUID(),
-      sessionHash: 'h',
+    return placeGuestOrder(db, [{ productId, size: '250g', quantity }], {
+      details: { paymentMethod: 'online' },
       onlinePaymentAvailable: true,
-      publicUrl: 'http://shop.test',
       locale,
     })
   }

@@ -39,8 +39,7 @@ import {
 } from '#app/catalog/products.server.ts'
 import { categories, productSlugRedirects, products } from '#app/catalog/schema.ts'
 import { takeStock } from '#app/catalog/stock.server.ts'
-import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
-import { OrderError, placeOrder } from '#app/checkout/place-order.server.ts'
+import { OrderError } from '#app/checkout/place-order.server.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
 import type { AuditActor } from '#app/platform/audit.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
@@ -48,6 +47,7 @@ import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { auditLog } from '#app/platform/schema.ts'
 import { sitemapEntries } from '#app/seo/sitemap.server.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
 
 const owner: AuditActor = { id: 'owner-1', email: 'owner@shop.test', name: 'Shop Owner' }
 
@@ -65,18 +65,6 @@ function input(fields: Partial<ProductFormValues>): ProductInput {
   const checked = check(fields)
   if (!checked.ok) throw new Error(`the form was refused: ${JSON.stringify(checked.fieldErrors)}`)
   return checked.data
-}
-
-const details: DeliveryDetails = {
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '+919876543210',
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
 }
 
 /** The admin card of the product given through the context, inside a router (its links and fetchers need one). */
@@ -197,18 +185,7 @@ describe.each(DATABASE_KINDS)('the owner’s catalogue on %s', (kind) => {
     expect(error).toBeInstanceOf(ProductAdminError)
     return error as ProductAdminError
   }
-  const order = (productId: string, quantity = 1) =>
-    placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId, size: '250g', quantity }], couponCode: null },
-      },
-      details,
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
-      publicUrl: 'http://shop.test',
-    })
+  const order = (productId: string, quantity = 1) => placeGuestOrder(db, [{ productId, size: '250g', quantity }])
 
   beforeAll(async () => {
     database = await openTestDatabase(kind)

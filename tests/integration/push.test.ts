@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Auth, createAuth } from '#app/accounts/auth.server.ts'
 import { ensureAdmin } from '#app/admin/bootstrap.server.ts'
 import { products } from '#app/catalog/schema.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { createDiskStore } from '#app/media/file-store.server.ts'
 import { createPushHandler, ownerOrderAlertJob, sendNotification } from '#app/notifications/push-fanout.server.ts'
 import { SENT_TITLE } from '#app/notifications/push-notification.ts'
@@ -23,7 +22,7 @@ import { startEventBus } from '#app/platform/event-bus.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer } from '#app/platform/mailer.server.ts'
-import { type OutboxHandlers, runDueJobs } from '#app/platform/outbox.server.ts'
+import type { OutboxHandlers } from '#app/platform/outbox.server.ts'
 import { createPushSender } from '#app/platform/push-sender.server.ts'
 import { auditLog, outboxJobs, rateLimits } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
@@ -32,6 +31,9 @@ import { getSettings } from '#app/settings/settings.server.ts'
 import { type PushService, startPushService, type TestSubscriber } from '../push-service.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
+import { drainOutbox } from './outbox.ts'
+import { ratlamiSev } from './product-rows.ts'
 import { settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3997'
@@ -112,11 +114,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     return settle(() => pushAction({ request, context: context() }))
   }
 
-  async function drain() {
-    while ((await runDueJobs(database.db, handlers, logger, 50)) > 0) {
-      // until the outbox has nothing due
-    }
-  }
+  const drain = () => drainOutbox(database.db, handlers)
 
   const rows = () => database.db.select().from(pushSubscriptions)
 
@@ -165,17 +163,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     customerCookie = await signIn('ravi@example.com', 'ravi-secret-words')
     const [product] = await database.db
       .insert(products)
-      .values({
-        slug: 'sev',
-        name: 'Ratlami Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 15000,
-        price1kg: 0,
-        stock250g: 100,
-        stock500g: 0,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ stock250g: 100, stock500g: 0, stock1kg: 0 }))
       .returning({ id: products.id })
     sev = product!.id
   })
@@ -283,7 +271,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
 
     // The job queued carries it to the end.
     const rest = { ...handlers, push: sliced }
-    while ((await runDueJobs(database.db, rest, logger, 50)) > 0) {}
+    await drainOutbox(database.db, rest)
     const [done] = await database.db.select().from(adminNotifications).where(eq(adminNotifications.id, row.id))
     expect(done).toMatchObject({ sentCount: subscribers.length, deliveredCount: subscribers.length })
     expect(done?.completedAt).not.toBeNull()
@@ -333,25 +321,8 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
   it('sends the owner’s devices a push for every new order, and no shopper’s', async () => {
     const shopper = await subscribed()
     const owner = await subscribed(true)
-    const placed = await placeOrder(database.db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 2 }], couponCode: null },
-      },
-      details: {
-        fullName: 'Asha Verma',
-        email: 'asha@example.in',
-        phone: '+919876543210',
-        address: '12, Vijay Nagar',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452010',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
-      },
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
+    const placed = await placeGuestOrder(database.db, [{ productId: sev, size: '250g', quantity: 2 }], {
+      details: { address: '12, Vijay Nagar' },
       publicUrl: PUBLIC_URL,
     })
     await drain()
@@ -403,25 +374,14 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
 
   it('queues no owner alert when the owner registered no device', async () => {
     await subscribed()
-    await placeOrder(database.db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 1 }], couponCode: null },
-      },
+    await placeGuestOrder(database.db, [{ productId: sev, size: '250g', quantity: 1 }], {
       details: {
         fullName: 'Meera Joshi',
         email: 'meera@example.in',
         phone: '+919876543211',
         address: '4, Palasia',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
         pincode: '452001',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
       },
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
       publicUrl: PUBLIC_URL,
     })
     expect(await database.db.$count(outboxJobs, eq(outboxJobs.kind, 'push'))).toBe(0)

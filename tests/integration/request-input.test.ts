@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactMessages } from '#app/contact/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
 import { INPUT_TEXTS } from '#app/platform/input-texts.ts'
-import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
-import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
+import { type RunningServer, startServer } from '../server-process.ts'
+import { DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
@@ -34,13 +34,9 @@ describe.each(DATABASE_KINDS)('bad input through the server on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const { url, drop } = await createPostgresDatabase()
-      env = { DATABASE_URL: url }
-      cleanup = drop
-    } else {
-      env = { DATA_DIR: temporaryDataDir() }
-    }
+    const store = await serverDatabaseEnv(kind)
+    env = store.env
+    cleanup = store.drop
     await start()
   })
   afterAll(async () => {

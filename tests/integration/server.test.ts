@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
-import { type RunningServer, runServerToExit, startServer, temporaryDataDir } from '../server-process.ts'
-import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
+import { type RunningServer, runServerToExit, startServer } from '../server-process.ts'
+import { DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
 
 const buildFile = path.resolve(
   fileURLToPath(new URL('../..', import.meta.url)),
@@ -27,13 +27,9 @@ describe.each(DATABASE_KINDS)('the shop server on %s', (kind) => {
   let server: RunningServer | undefined
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const { url, drop } = await createPostgresDatabase()
-      env = { DATABASE_URL: url }
-      cleanup = drop
-    } else {
-      env = { DATA_DIR: temporaryDataDir() }
-    }
+    const store = await serverDatabaseEnv(kind)
+    env = store.env
+    cleanup = store.drop
     countProducts = async () => {
       const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? null })
       try {

@@ -6,8 +6,6 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
-import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
@@ -16,6 +14,8 @@ import { settings } from '#app/settings/schema.ts'
 import { getSettings, StaleSettings, saveSettingsSection } from '#app/settings/settings.server.ts'
 import { type SettingsSection, sectionInput, validateSection } from '#app/settings/settings-form.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const owner = { id: 'settings-owner', name: 'Shop Owner', email: 'owner@shop.test' }
 
@@ -50,18 +50,6 @@ function formOf(values: Record<string, string | string[]>): FormData {
   }
   return form
 }
-
-const details = (phone: string): DeliveryDetails => ({
-  fullName: 'Asha Verma',
-  email: 'asha@example.in',
-  phone,
-  address: '12, Vijay Nagar, Scheme 54',
-  city: 'Indore',
-  state: 'Madhya Pradesh',
-  pincode: '452010',
-  paymentMethod: 'cod',
-  acceptTerms: 'on',
-})
 
 describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
   let database: Database
@@ -290,28 +278,10 @@ describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
     await db.delete(orders)
     const [product] = await db
       .insert(products)
-      .values({
-        slug: `sev-${randomUUID().slice(0, 8)}`,
-        name: 'Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 15000,
-        price1kg: 0,
-        stock250g: 5,
-        stock500g: 5,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ slug: `sev-${randomUUID().slice(0, 8)}`, stock250g: 5, stock500g: 5, stock1kg: 0 }))
       .returning({ id: products.id })
-    const placed = await placeOrder(db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: product!.id, size: '250g', quantity: 1 }], couponCode: null },
-      },
-      details: details('+919876500001'),
-      idempotencyKey: randomUUID(),
-      sessionHash: 'session',
-      onlinePaymentAvailable: false,
-      publicUrl: 'http://shop.test',
+    const placed = await placeGuestOrder(db, [{ productId: product!.id, size: '250g', quantity: 1 }], {
+      details: { phone: '+919876500001' },
     })
     const [stored] = await db.select().from(orders).where(eq(orders.id, placed.orderId))
     expect(stored).toMatchObject({ deliveryFee: 7500, totalAmount: 15500 })

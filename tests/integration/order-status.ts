@@ -1,0 +1,17 @@
+// Moving an order on the orders desk from a page that shows its current version, as the owner does.
+import { eq } from 'drizzle-orm'
+import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.server.ts'
+import { orders } from '#app/orders/schema.ts'
+import type { OrderStatus } from '#app/orders/status.ts'
+import type { Db } from '#app/platform/db.server.ts'
+
+/** The version the desk's forms carry: the order's updatedAt. */
+export async function orderVersion(db: Db, orderId: string): Promise<string> {
+  const [row] = await db.select({ updatedAt: orders.updatedAt }).from(orders).where(eq(orders.id, orderId))
+  if (!row) throw new Error(`no order ${orderId}`)
+  return row.updatedAt.toISOString()
+}
+
+export async function changeStatus(db: Db, orderId: string, to: OrderStatus, desk: DeskContext) {
+  return changeOrderStatus(db, { orderId, to, version: await orderVersion(db, orderId) }, desk)
+}
