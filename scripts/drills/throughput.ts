@@ -70,7 +70,9 @@ export const drill: Drill = {
 
       // A request that got no answer at all (a kept-alive connection the server closed as the shopper
       // reused it: the drill's process lags on a loaded machine) is sent again once, as a browser
-      // does; the same idempotency key makes the placement's repeat the same order. Counted.
+      // does. Counted. Such a request never reached the shop; had one been placed and its answer lost,
+      // the repeat (from a shopper with no visitor cookie yet, so not the same visitor) would be refused
+      // as an already used form and counted as a problem, never as a second order.
       let resent = 0
       const onceMore = async <T>(send: () => Promise<T>, lost: (result: T | Error) => boolean): Promise<T> => {
         const first = await send().catch((error: Error) => error)

@@ -64,13 +64,20 @@ export async function createShopServer(options: {
   const dataDir = temporaryDataDir()
   const open = () => openDatabase({ databaseUrl, dataDir: databaseUrl ? null : dataDir })
 
-  const setup = await open()
   try {
-    await setup.migrate()
-    await initialiseShop(setup.db, { seedDemo: true, showcaseMode: false })
-    await options.prepare?.(setup)
-  } finally {
-    await setup.close()
+    const setup = await open()
+    try {
+      await setup.migrate()
+      await initialiseShop(setup.db, { seedDemo: true, showcaseMode: false })
+      await options.prepare?.(setup)
+    } finally {
+      await setup.close()
+    }
+  } catch (error) {
+    // No server to dispose of yet: what was made for it goes now.
+    await drop()
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
   }
 
   const admin = { email: 'drill-admin@shop.example', password: `admin-${randomBytes(12).toString('hex')}` }
