@@ -78,6 +78,8 @@ export function CheckoutPage({
   // An answer for another PIN code than the one in the field now says nothing.
   const quote = typedPin === null || known?.pin === typedPin ? known : null
   const codBlocked = quote?.served === true && !quote.codAllowed
+  // Neither way of paying is open for this PIN code: said once, and nothing to submit.
+  const noWayToPay = codBlocked && !onlinePaymentAvailable
   const zoneFee = quote?.served ? quote.extraFee : 0
   const totals = withZoneFee(cart.totals, zoneFee)
   const processing = useCheckoutSubmitting()
@@ -301,11 +303,22 @@ export function CheckoutPage({
                   <PaymentOption
                     value="online"
                     title={m.checkout_online()}
-                    detail={onlinePaymentAvailable ? m.checkout_online_detail() : m.checkout_online_unavailable()}
+                    detail={
+                      onlinePaymentAvailable
+                        ? m.checkout_online_detail()
+                        : codBlocked
+                          ? m.checkout_online_not_ready()
+                          : m.checkout_online_unavailable()
+                    }
                     disabled={!onlinePaymentAvailable}
                     defaultChecked={onlinePaymentAvailable && (codBlocked || values.paymentMethod === 'online')}
                   />
                 </div>
+                {noWayToPay && quote && (
+                  <p role="alert" className="mt-3 text-sm font-medium text-destructive">
+                    {m.checkout_no_way_to_pay({ pin: quote.pin })}
+                  </p>
+                )}
                 {errors.paymentMethod && (
                   <p id="paymentMethod-error" className="mt-2 text-sm font-medium text-destructive">
                     {errors.paymentMethod}
@@ -351,7 +364,12 @@ export function CheckoutPage({
                 </p>
               )}
             </div>
-            <Button type="submit" size="lg" className="w-full" disabled={processing || problems.length > 0}>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={processing || problems.length > 0 || noWayToPay}
+            >
               {processing ? m.checkout_processing() : m.checkout_place_order({ total: formatRupees(totals.total) })}
             </Button>
             <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">

@@ -113,6 +113,9 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
   // Where the order goes decides whether it can go there, how it may be paid and what delivery costs.
   const zone = matchZone(await listZones(tx), details.pincode)
   if (!zone) throw new OrderError(deliveryTexts.notServedAtCheckout(details.pincode), 'delivery', 'pincode')
+  if (!zone.codAllowed && !input.onlinePaymentAvailable) {
+    throw new OrderError(m.checkout_no_way_to_pay({ pin: details.pincode }), 'delivery', 'pincode')
+  }
   if (details.paymentMethod === 'cod' && !zone.codAllowed) {
     throw new OrderError(deliveryTexts.codRefused(), 'delivery', 'paymentMethod')
   }

@@ -2,7 +2,14 @@
 // invoice-arithmetic.ts (all amounts in paise, GST 5% = 500 bp, so tax = amount x 5 / 105).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { computeInvoice, deliveryRate, extractTax, type GoodsLine, spreadProRata } from './invoice-arithmetic.ts'
+import {
+  computeInvoice,
+  deliveryRate,
+  extractTax,
+  type GoodsLine,
+  lineRate,
+  spreadProRata,
+} from './invoice-arithmetic.ts'
 
 const line = (description: string, quantity: number, unitPrice: number, rateBp = 500): GoodsLine => ({
   description,
@@ -206,5 +213,13 @@ describe('the rounding rule', () => {
     expect(spreadProRata(0, [5, 5])).toEqual([0, 0])
     expect(spreadProRata(7, [0, 0])).toEqual([0, 0])
     expect(extractTax(105, 500, 'inter-state')).toEqual({ taxable: 100, cgst: 0, sgst: 0, igst: 5 })
+  })
+})
+
+describe('the rate column', () => {
+  it('halves the rate into CGST + SGST within the state, to the third decimal, and prints IGST whole', () => {
+    expect(lineRate(500, true)).toBe('2.5%+2.5%')
+    expect(lineRate(25, true)).toBe('0.125%+0.125%')
+    expect(lineRate(1800, false)).toBe('18%')
   })
 })

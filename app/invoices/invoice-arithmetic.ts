@@ -186,7 +186,12 @@ export function computeInvoice({ lines, discount, deliveryFee, supply }: Invoice
   }
 }
 
-/** '5%', '0.25%'. */
-export function formatRate(rateBp: RateBp): string {
-  return `${(rateBp / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`
+/** '5%', '0.25%', and half of 0.25% as '0.125%'. */
+function formatRate(rateBp: number): string {
+  return `${(rateBp / 100).toLocaleString('en-IN', { maximumFractionDigits: 3 })}%`
+}
+
+/** A line's rate as the invoice prints it: '2.5%+2.5%' (CGST+SGST) within the shop's state, '5%' (IGST) outside. */
+export function lineRate(rateBp: RateBp, intraState: boolean): string {
+  return intraState ? `${formatRate(rateBp / 2)}+${formatRate(rateBp / 2)}` : formatRate(rateBp)
 }

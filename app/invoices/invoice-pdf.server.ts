@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import { formatHsn } from '#app/shared/hsn.ts'
 import { amountInWords } from './amount-in-words.ts'
-import { formatRate, type InvoiceLine } from './invoice-arithmetic.ts'
+import { type InvoiceLine, lineRate } from './invoice-arithmetic.ts'
 import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
 import { formatAmount as amount, formatInvoiceDate, totalsRows } from './invoice-format.ts'
 import { documentTitle, INVOICE_TEXTS as T } from './invoice-texts.ts'
@@ -267,8 +267,7 @@ function drawLines(
           {
             head: T.columns.rate,
             weight: 1,
-            cell: (line: InvoiceLine) =>
-              intra ? `${formatRate(line.rateBp / 2)}+${formatRate(line.rateBp / 2)}` : formatRate(line.rateBp),
+            cell: (line: InvoiceLine) => lineRate(line.rateBp, intra),
           },
           ...(intra
             ? [

@@ -5,7 +5,7 @@
 import { formatHsn } from '#app/shared/hsn.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { amountInWords } from './amount-in-words.ts'
-import { formatRate, type InvoiceLine } from './invoice-arithmetic.ts'
+import { type InvoiceLine, lineRate } from './invoice-arithmetic.ts'
 import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
 import { formatAmount as amount, formatInvoiceDate, totalsRows } from './invoice-format.ts'
 import { documentTitle, INVOICE_TEXTS as T } from './invoice-texts.ts'
@@ -213,11 +213,7 @@ function LinesTable({ doc }: { doc: InvoiceDocument }) {
               {taxed && (
                 <>
                   <td className={num}>{amount(line.taxable)}</td>
-                  <td className={`${num} whitespace-nowrap`}>
-                    {intra
-                      ? `${formatRate(line.rateBp / 2)} + ${formatRate(line.rateBp / 2)}`
-                      : formatRate(line.rateBp)}
-                  </td>
+                  <td className={`${num} whitespace-nowrap`}>{lineRate(line.rateBp, intra)}</td>
                   {taxCells(line)}
                 </>
               )}

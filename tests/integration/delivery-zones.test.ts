@@ -229,7 +229,7 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
     )
   })
 
-  it('refuses cash on delivery where the zone does not offer it, even from a forged form, and shows the choice disabled', async () => {
+  it('refuses cash on delivery where the zone does not offer it and, with online payment not ready either, says the shop can’t take the order there', async () => {
     expect(
       (await owner.post(ZONES, zoneForm({ name: 'Islands', pins: '744', codAllowed: 'no', extraFee: '0' }))).status,
     ).toBe(200)
@@ -240,14 +240,17 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
       ...address({ ...islands, paymentMethod: 'cod' }),
     })
     expect(answer.status).toBe(400)
-    expect(text(answer.text)).toContain(
-      'Cash on delivery is not available for your PIN code. Please choose online payment.',
-    )
-    // The page remembers the PIN code: the choice is shown disabled, with the reason.
+    const noWayToPay =
+      'We can’t take orders for PIN code 744101 yet: cash on delivery isn’t offered there and online payment isn’t ready.'
+    expect(text(answer.text)).toContain(noWayToPay)
+    // The page remembers the PIN code: the choice is shown disabled, with the reason, and nothing can be sent.
     const page = text((await visitor.get('/checkout')).text)
     const cod = /<input[^>]*value="cod"[^>]*>/.exec(page)?.[0]
     expect(cod).toContain('disabled=""')
     expect(page).toContain('Not available for your PIN code.')
+    expect(page).toContain(noWayToPay)
+    expect(page).not.toContain('Please choose Cash on Delivery')
+    expect(/<button[^>]*type="submit"[^>]*>Place Order/.exec(page)?.[0]).toContain('disabled=""')
   })
 
   it('adds the zone’s extra fee to the delivery charge, shows it in the summary and stores it on the order', async () => {
