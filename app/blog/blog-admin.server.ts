@@ -74,6 +74,9 @@ function auditView(row: Pick<BlogRow, keyof BlogInput>) {
     author: row.author,
     imageUrl: row.imageUrl,
     isPublished: row.isPublished,
+    titleHi: row.titleHi,
+    excerptHi: row.excerptHi,
+    contentHi: row.contentHi,
   }
 }
 
