@@ -3,6 +3,7 @@
 // serious, and the header's switch round-trips and is remembered.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { demoProducts } from '#app/demo/products.ts'
 import { demoSettings } from '#app/demo/settings.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 
@@ -10,8 +11,6 @@ import { expect, hydrated, test } from './fixtures.ts'
 const TRANSLATED_PAGES = [
   '/hi',
   '/hi/products',
-  // The demo products have the owner's Hindi texts: their page is all Hindi.
-  '/hi/products/premium-ratlami-sev',
   '/hi/contact',
   '/hi/no-such-page',
   '/hi/about',
@@ -29,7 +28,7 @@ const TRANSLATED_PAGES = [
 ]
 
 /** Pages a shopper reaches in Hindi without signing in, for axe. */
-const HINDI_PAGES = [...TRANSLATED_PAGES, '/hi/blog']
+const HINDI_PAGES = [...TRANSLATED_PAGES, '/hi/products/premium-ratlami-sev', '/hi/blog']
 
 /** Words a Hindi page keeps in Latin letters: names, abbreviations and the other language's name. */
 const ALLOWED = new Set([
@@ -105,6 +104,18 @@ for (const path of TRANSLATED_PAGES) {
     expect(await englishWords(page, asked)).toEqual([])
   })
 }
+
+test("a product's Hindi page shows the owner's Hindi texts and none of the English ones", async ({ page }) => {
+  const product = demoProducts.find((demo) => demo.slug === 'premium-ratlami-sev')!
+  await page.goto(`/hi/products/${product.slug}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.nameHi)
+  await expect(page).toHaveTitle(new RegExp(`^${product.nameHi} \\|`))
+  const shown = await page.locator('body').innerText()
+  for (const hindi of [product.descriptionHi, product.ingredientsHi, product.allergensHi, product.storageAdviceHi])
+    expect(shown).toContain(hindi)
+  for (const english of [product.name, product.description, product.ingredients, product.allergens])
+    expect(shown).not.toContain(english)
+})
 
 test('a shopper orders in Hindi: the checkout refuses, then places the order, all in Hindi', async ({ page }) => {
   test.slow()
