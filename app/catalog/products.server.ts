@@ -32,7 +32,7 @@ function ratingColumns(ratings: ReturnType<typeof approvedRatings>) {
 const onSale = isNull(products.archivedAt)
 
 /** The product's name on a page in `locale`: the owner's Hindi on Hindi pages, else the English. */
-export function productName(locale: Locale) {
+function productName(locale: Locale) {
   return inLanguage(products.name, products.nameHi, locale)
 }
 
@@ -57,7 +57,7 @@ function sellingColumns(locale: Locale) {
 }
 
 /** A product to sell with its archive date: the cart and the order refuse an archived one. */
-export function orderableColumns(locale: Locale = 'en') {
+export function orderableColumns(locale: Locale) {
   return { ...sellingColumns(locale), archivedAt: products.archivedAt }
 }
 
@@ -78,6 +78,7 @@ function selectCards(db: Tx, locale: Locale) {
     .leftJoin(ratings, eq(ratings.productId, products.id))
     .$dynamic()
 }
+
 export type ProductCardData = Awaited<ReturnType<typeof listProducts>>[number]
 
 // The shop's readers take the page's language (English unless told): a card, a page and a cart line
