@@ -37,11 +37,13 @@ export function blogSlug(text: string): string {
   return slugify(text, BLOG_LIMITS.slug)
 }
 
+/** A text the form may leave out: absent or empty is none. */
 function optional(label: string, max: number) {
   return z
     .string()
     .trim()
     .max(max, `Please keep the ${label} to ${max.toLocaleString('en-IN')} characters or fewer.`)
+    .default('')
 }
 
 function required(label: string, max: number) {
