@@ -14,7 +14,7 @@ export const BLOG_FIELDS = [
   'imageUrl',
   'author',
   'isPublished',
-  // The owner's Hindi version (same limits); all empty is no translation, and /hi/blog shows the English.
+  // The owner's Hindi version (same limits); an empty text is no translation: /hi/blog shows the English one.
   'titleHi',
   'excerptHi',
   'contentHi',
