@@ -104,6 +104,9 @@ function toEditable(row: BlogRow): EditableBlog {
       imageUrl: row.imageUrl ?? '',
       author: row.author,
       isPublished: row.isPublished ? 'on' : '',
+      titleHi: row.titleHi,
+      excerptHi: row.excerptHi,
+      contentHi: row.contentHi,
     },
     version: blogVersion(row),
   }

@@ -58,12 +58,6 @@ export async function findBlog(db: Tx, id: string): Promise<BlogRow | undefined>
   return row
 }
 
-/** A post by its slug whether published or not: for the admin's preview of a draft. */
-export async function findPostAnyState(db: Tx, slug: string): Promise<BlogRow | undefined> {
-  const [row] = await db.select().from(blogs).where(eq(blogs.slug, slug))
-  return row
-}
-
 /** What the audit trail keeps of a post. */
 function auditView(row: Pick<BlogRow, keyof BlogInput>) {
   return {
@@ -74,6 +68,9 @@ function auditView(row: Pick<BlogRow, keyof BlogInput>) {
     author: row.author,
     imageUrl: row.imageUrl,
     isPublished: row.isPublished,
+    titleHi: row.titleHi,
+    excerptHi: row.excerptHi,
+    contentHi: row.contentHi,
   }
 }
 

@@ -6,7 +6,19 @@ import { isShopImageUrl } from '#app/media/image-url.ts'
 import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
 import { slugify } from '#app/shared/slug.ts'
 
-export const BLOG_FIELDS = ['title', 'slug', 'excerpt', 'content', 'imageUrl', 'author', 'isPublished'] as const
+export const BLOG_FIELDS = [
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'imageUrl',
+  'author',
+  'isPublished',
+  // The owner's Hindi version (same limits); an empty text is no translation: /hi/blog shows the English one.
+  'titleHi',
+  'excerptHi',
+  'contentHi',
+] as const
 export type BlogField = (typeof BLOG_FIELDS)[number]
 export type BlogFormValues = Record<BlogField, string>
 export type BlogFieldErrors = FieldErrors<BlogField>
@@ -23,6 +35,15 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 /** A post's slug (spec section 5), cut to the slug's length limit. */
 export function blogSlug(text: string): string {
   return slugify(text, BLOG_LIMITS.slug)
+}
+
+/** A text the form may leave out: absent or empty is none. */
+function optional(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Please keep the ${label} to ${max.toLocaleString('en-IN')} characters or fewer.`)
+    .default('')
 }
 
 function required(label: string, max: number) {
@@ -54,6 +75,9 @@ export const blogFormSchema = z
     author: required('Author', BLOG_LIMITS.author),
     // A checkbox: 'on' when ticked, absent (read as '') when not.
     isPublished: z.enum(['on', ''], 'Publish immediately is either on or off.').transform((value) => value === 'on'),
+    titleHi: optional('title in Hindi', BLOG_LIMITS.title),
+    excerptHi: optional('excerpt in Hindi', BLOG_LIMITS.excerpt),
+    contentHi: optional('content in Hindi', BLOG_LIMITS.content),
   })
   // Spec section 5: a slug left empty is made from the title at save.
   .transform((blog, context) => {

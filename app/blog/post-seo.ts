@@ -1,5 +1,7 @@
 // What a post tells search engines and link previews: BlogPosting structured data.
 import type { BlogPosting, WithContext } from 'schema-dts'
+import { HTML_LANG, localizedHref } from '#app/i18n/locale.ts'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { absoluteUrl } from '#app/seo/meta.ts'
 import { largestVariant, postImage, postOgImage } from './post-view.ts'
 
@@ -14,7 +16,8 @@ export interface PostForJsonLd {
 }
 
 export function blogPostingJsonLd(origin: string, shopName: string, post: PostForJsonLd): WithContext<BlogPosting> {
-  const url = absoluteUrl(origin, `/blog/${post.slug}`)
+  const locale = getLocale()
+  const url = absoluteUrl(origin, localizedHref(`/blog/${post.slug}`, locale))
   const preview = postOgImage(post.imageUrl)
   const images = [...(preview ? [preview] : []), largestVariant(postImage(post.imageUrl))]
   // The shop's own team writes as the shop; a named author is a person.
@@ -38,6 +41,6 @@ export function blogPostingJsonLd(origin: string, shopName: string, post: PostFo
     },
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
-    inLanguage: 'en-IN',
+    inLanguage: HTML_LANG[locale],
   }
 }

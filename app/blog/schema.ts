@@ -9,6 +9,11 @@ export const blogs = pgTable(
     excerpt: text('excerpt').notNull(),
     /** Markdown. */
     content: text('content').notNull(),
+    // The owner's Hindi version for /hi/blog; empty is no translation, and the English shows there.
+    titleHi: text('title_hi').notNull().default(''),
+    excerptHi: text('excerpt_hi').notNull().default(''),
+    /** Markdown. */
+    contentHi: text('content_hi').notNull().default(''),
     author: text('author').notNull().default('Malwa Namkeen Team'),
     imageUrl: text('image_url'),
     isPublished: boolean('is_published').notNull().default(true),

@@ -1,6 +1,7 @@
 // The cart, read and changed on the server. A signed-in shopper's lines live in cart_items; a guest's
 // in the guest_cart cookie (guest-cart.ts). Either way what is shown comes from the products table as
-// it is now, and every change is checked against current stock.
+// it is now, and every change is checked against current stock. Its texts are in the request's
+// language, product names included (the owner's Hindi on Hindi pages); orders name products in English.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { sellingPrice } from '#app/catalog/pricing.ts'
 import { orderableColumns } from '#app/catalog/products.server.ts'
@@ -8,6 +9,7 @@ import { products } from '#app/catalog/schema.ts'
 import { isAvailable, priceOf, type Size, type SizedFields, stockOf } from '#app/catalog/sizes.ts'
 import { idempotencyKeys } from '#app/orders/schema.ts'
 import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { type CartEntry, type GuestCart, MAX_CART_LINES, MAX_LINE_QUANTITY } from './guest-cart.ts'
 import { cartItems } from './schema.ts'
@@ -50,7 +52,7 @@ export async function readCartEntries(db: Tx, scope: CartScope): Promise<CartEnt
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
 }
 
-type ProductRow = Pick<typeof products.$inferSelect, keyof typeof orderableColumns>
+type ProductRow = Pick<typeof products.$inferSelect, keyof ReturnType<typeof orderableColumns>>
 
 /** Why `quantity` packets of this product and size cannot be bought now, or null. */
 export function lineProblem(
@@ -87,7 +89,7 @@ export async function readCart(db: Tx, scope: CartScope): Promise<CartLine[]> {
   const entries = await readCartEntries(db, scope)
   if (entries.length === 0) return []
   const rows = await db
-    .select(orderableColumns)
+    .select(orderableColumns(getLocale()))
     .from(products)
     .where(
       inArray(
@@ -103,7 +105,7 @@ export async function readCart(db: Tx, scope: CartScope): Promise<CartLine[]> {
 }
 
 async function findProduct(db: Tx, productId: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select(orderableColumns).from(products).where(eq(products.id, productId))
+  const [row] = await db.select(orderableColumns(getLocale())).from(products).where(eq(products.id, productId))
   return row
 }
 
@@ -210,7 +212,7 @@ export async function mergeGuestCart(
 
     const existing = await readCartEntries(tx, { userId, cookie: emptied })
     const rows = await tx
-      .select(orderableColumns)
+      .select(orderableColumns(getLocale()))
       .from(products)
       .where(
         inArray(

@@ -110,6 +110,11 @@ function editableFields(row: ProductRow) {
     storageAdvice: row.storageAdvice,
     hsnCode: row.hsnCode,
     gstRateBp: row.gstRateBp,
+    nameHi: row.nameHi,
+    descriptionHi: row.descriptionHi,
+    ingredientsHi: row.ingredientsHi,
+    allergensHi: row.allergensHi,
+    storageAdviceHi: row.storageAdviceHi,
   }
 }
 
@@ -149,6 +154,11 @@ function rowValues(input: ProductInput) {
     storageAdvice: input.storageAdvice,
     hsnCode: input.hsnCode,
     gstRateBp: input.gstRate,
+    nameHi: input.nameHi,
+    descriptionHi: input.descriptionHi,
+    ingredientsHi: input.ingredientsHi,
+    allergensHi: input.allergensHi,
+    storageAdviceHi: input.storageAdviceHi,
   }
 }
 

@@ -118,6 +118,11 @@ function formValuesOf(row: ProductRow): ProductFormValues {
     hsnCode: formatHsn(row.hsnCode),
     gstRate: gstRatePercent(row.gstRateBp),
     imageUrl: row.imageUrl ?? '',
+    nameHi: row.nameHi,
+    descriptionHi: row.descriptionHi,
+    ingredientsHi: row.ingredientsHi,
+    allergensHi: row.allergensHi,
+    storageAdviceHi: row.storageAdviceHi,
   }
 }
 

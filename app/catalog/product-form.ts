@@ -76,6 +76,13 @@ export const PRODUCT_FIELDS = [
   'hsnCode',
   'gstRate',
   'imageUrl',
+  // The owner's Hindi texts, twins of the English fields (same limits); empty is no translation, and
+  // Hindi pages show the English (docs/decisions/024-hindi.md).
+  'nameHi',
+  'descriptionHi',
+  'ingredientsHi',
+  'allergensHi',
+  'storageAdviceHi',
 ] as const
 export type ProductField = (typeof PRODUCT_FIELDS)[number]
 export type ProductFormValues = Record<ProductField, string>
@@ -104,6 +111,11 @@ export const PRODUCT_DEFAULTS: ProductFormValues = {
   hsnCode: '2106 90',
   gstRate: DEFAULT_GST_RATE,
   imageUrl: '',
+  nameHi: '',
+  descriptionHi: '',
+  ingredientsHi: '',
+  allergensHi: '',
+  storageAdviceHi: '',
 }
 
 /** The text of a field without the browser's CRLF line breaks, trimmed. */
@@ -225,6 +237,11 @@ export const productFormSchema = z
       .trim()
       .refine((url) => url === '' || isShopImageUrl(url), 'Choose one of the shop’s images, or upload a photo.')
       .transform((url) => url || null),
+    nameHi: text('name in Hindi', PRODUCT_LIMITS.name),
+    descriptionHi: text('description in Hindi', PRODUCT_LIMITS.description),
+    ingredientsHi: text('ingredients in Hindi', PRODUCT_LIMITS.ingredients),
+    allergensHi: text('allergens in Hindi', PRODUCT_LIMITS.allergens),
+    storageAdviceHi: text('storage advice in Hindi', PRODUCT_LIMITS.storageAdvice),
   })
   .transform((form, context) => {
     // An empty slug is made from the name, and a typed one is tidied by the same rule.

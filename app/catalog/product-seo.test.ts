@@ -113,6 +113,12 @@ describe('the meta description', () => {
     expect(metaDescription(text)).toBe(`${'A'.repeat(100)} sentence.`)
   })
 
+  it('ends a Hindi description on a whole sentence too (a danda ends it)', () => {
+    const first = `${'सेव '.repeat(25)}बनी है।`
+    const text = `${first} ${'दूसरा वाक्य बहुत लंबा है '.repeat(6)}।`
+    expect(metaDescription(text)).toBe(first)
+  })
+
   it('cuts at a word with an ellipsis otherwise', () => {
     const text = 'word '.repeat(60)
     const result = metaDescription(text)

@@ -1,7 +1,9 @@
 // What a product page tells search engines and link previews: Product structured data with one
 // offer per size, and the product's own 1200x630 preview image when one exists.
 import type { Offer, Product, Review, WithContext } from 'schema-dts'
+import { localizedHref } from '#app/i18n/locale.ts'
 import { bundledImageKey } from '#app/media/image-url.ts'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { absoluteUrl } from '#app/seo/meta.ts'
 import { sellingPrice } from './pricing.ts'
 import { isAvailable, priceOf, SIZES, type SizedFields } from './sizes.ts'
@@ -53,7 +55,8 @@ export function productJsonLd(
     reviewRating: { '@type': 'Rating', ratingValue: entry.rating, bestRating: 5, worstRating: 1 },
     ...(entry.body ? { reviewBody: entry.body } : {}),
   }))
-  const url = absoluteUrl(origin, `/products/${product.slug}`)
+  // The page in its own language: a Hindi page's data names the product in Hindi.
+  const url = absoluteUrl(origin, localizedHref(`/products/${product.slug}`, getLocale()))
   // A size without a price is not sold: it gets no offer (a price of 0.00 would read as free).
   const offers: Offer[] = SIZES.filter((size) => priceOf(product, size) > 0).map((size) => ({
     '@type': 'Offer',
@@ -92,11 +95,14 @@ export function productJsonLd(
   }
 }
 
-/** A description for search results: the first sentences that fit in about 160 characters. */
+/**
+ * A description for search results: the first sentences that fit in about 160 characters (a Hindi
+ * sentence ends with a danda, ।).
+ */
 export function metaDescription(text: string, limit = 160): string {
   const clean = text.replace(/\s+/g, ' ').trim()
   if (clean.length <= limit) return clean
-  const sentences = clean.slice(0, limit).match(/^.*[.!?](?=\s|$)/)?.[0]
+  const sentences = clean.slice(0, limit).match(/^.*[.!?।](?=\s|$)/)?.[0]
   if (sentences && sentences.length >= limit / 2) return sentences
   const cut = clean.slice(0, limit - 1)
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:]$/, '')}…`

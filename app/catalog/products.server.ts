@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, exists, getTableColumns, gt, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, desc, eq, exists, getTableColumns, gt, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { Locale } from '#app/i18n/locale.ts'
+import { inLanguage } from '#app/i18n/owner-text.server.ts'
 import type { Tx } from '#app/platform/db.server.ts'
 import { reviews } from '#app/reviews/schema.ts'
 import { type BrowseView, escapeLike, HIGHLIGHT_LIMIT, type Sort } from './browse.ts'
@@ -29,35 +31,49 @@ function ratingColumns(ratings: ReturnType<typeof approvedRatings>) {
 /** Archived products are kept for past orders and gone from every list and page of the shop. */
 const onSale = isNull(products.archivedAt)
 
-/** What anything that sells a product needs: its name, picture, prices, stock and discount per size. */
-const sellingColumns = {
-  id: products.id,
-  slug: products.slug,
-  name: products.name,
-  imageUrl: products.imageUrl,
-  price250g: products.price250g,
-  price500g: products.price500g,
-  price1kg: products.price1kg,
-  stock250g: products.stock250g,
-  stock500g: products.stock500g,
-  stock1kg: products.stock1kg,
-  discountPercentage: products.discountPercentage,
+/** The product's name on a page in `locale`: the owner's Hindi on Hindi pages, else the English. */
+function productName(locale: Locale) {
+  return inLanguage(products.name, products.nameHi, locale)
+}
+
+/**
+ * What anything that sells a product needs: its name (in the page's language; English, as order lines
+ * keep it, unless asked), picture, prices, stock and discount per size.
+ */
+function sellingColumns(locale: Locale) {
+  return {
+    id: products.id,
+    slug: products.slug,
+    name: productName(locale),
+    imageUrl: products.imageUrl,
+    price250g: products.price250g,
+    price500g: products.price500g,
+    price1kg: products.price1kg,
+    stock250g: products.stock250g,
+    stock500g: products.stock500g,
+    stock1kg: products.stock1kg,
+    discountPercentage: products.discountPercentage,
+  }
 }
 
 /** A product to sell with its archive date: the cart and the order refuse an archived one. */
-export const orderableColumns = { ...sellingColumns, archivedAt: products.archivedAt }
+export function orderableColumns(locale: Locale) {
+  return { ...sellingColumns(locale), archivedAt: products.archivedAt }
+}
 
 /**
  * What a product card shows and needs to sell (it is sent to the browser for every card, so nothing
  * more: no description, no archive date, which the shop's lists never show).
  */
-const cardColumns = { ...sellingColumns, category: products.category, isFeatured: products.isFeatured }
+function cardColumns(locale: Locale) {
+  return { ...sellingColumns(locale), category: products.category, isFeatured: products.isFeatured }
+}
 
 /** Product cards with their rating, ready for a where and an order by. */
-function selectCards(db: Tx) {
+function selectCards(db: Tx, locale: Locale) {
   const ratings = approvedRatings(db)
   return db
-    .select({ ...cardColumns, ...ratingColumns(ratings) })
+    .select({ ...cardColumns(locale), ...ratingColumns(ratings) })
     .from(products)
     .leftJoin(ratings, eq(ratings.productId, products.id))
     .$dynamic()
@@ -65,22 +81,25 @@ function selectCards(db: Tx) {
 
 export type ProductCardData = Awaited<ReturnType<typeof listProducts>>[number]
 
+// The shop's readers take the page's language (English unless told): a card, a page and a cart line
+// show the owner's Hindi on Hindi pages where there is some.
+
 /** The whole catalogue, newest first. */
-export function listProducts(db: Tx) {
-  return selectCards(db).where(onSale).orderBy(desc(products.createdAt), asc(products.id))
+export function listProducts(db: Tx, locale: Locale = 'en') {
+  return selectCards(db, locale).where(onSale).orderBy(desc(products.createdAt), asc(products.id))
 }
 
 /** The bestsellers: featured products, newest first. */
-export function listFeaturedProducts(db: Tx, limit = HIGHLIGHT_LIMIT) {
-  return selectCards(db)
+export function listFeaturedProducts(db: Tx, locale: Locale = 'en', limit = HIGHLIGHT_LIMIT) {
+  return selectCards(db, locale)
     .where(and(onSale, eq(products.isFeatured, true)))
     .orderBy(desc(products.createdAt), asc(products.id))
     .limit(limit)
 }
 
 /** Special offers: discounted products, biggest discount first. */
-export function listSpecialOffers(db: Tx, limit = HIGHLIGHT_LIMIT) {
-  return selectCards(db)
+export function listSpecialOffers(db: Tx, locale: Locale = 'en', limit = HIGHLIGHT_LIMIT) {
+  return selectCards(db, locale)
     .where(and(onSale, gt(products.discountPercentage, 0)))
     .orderBy(desc(products.discountPercentage), desc(products.createdAt), asc(products.id))
     .limit(limit)
@@ -88,38 +107,65 @@ export function listSpecialOffers(db: Tx, limit = HIGHLIGHT_LIMIT) {
 
 /** What a shopper pays for 250g, computed as pricing.ts does (halves up; prices are never negative). */
 const sellingPrice250g = sql`round(${products.price250g} * (100 - ${products.discountPercentage}) / 100.0)`
-const byName = [asc(sql`lower(${products.name})`), asc(products.id)]
 
-const ORDER_BY: Record<Sort, SQL[]> = {
-  featured: [desc(products.isFeatured), desc(products.createdAt), asc(products.id)],
-  'price-asc': [asc(sellingPrice250g), ...byName],
-  'price-desc': [desc(sellingPrice250g), ...byName],
-  offers: [desc(products.discountPercentage), ...byName],
-  name: byName,
+/** The list's order: by the name the page shows, so a Hindi page sorts by the Hindi names. */
+function orderBy(sort: Sort, locale: Locale): SQL[] {
+  const byName = [asc(sql`lower(${productName(locale)})`), asc(products.id)]
+  switch (sort) {
+    case 'featured':
+      return [desc(products.isFeatured), desc(products.createdAt), asc(products.id)]
+    case 'price-asc':
+      return [asc(sellingPrice250g), ...byName]
+    case 'price-desc':
+      return [desc(sellingPrice250g), ...byName]
+    case 'offers':
+      return [desc(products.discountPercentage), ...byName]
+    case 'name':
+      return byName
+  }
 }
 
-/** The product browser's list: filtered by category and search text, sorted, all in SQL. */
-export function browseProducts(db: Tx, view: BrowseView) {
+/**
+ * The product browser's list: filtered by category and search text, sorted, all in SQL. On a Hindi
+ * page the search reads the Hindi texts too, so a Hindi query finds a product by its Hindi name and
+ * an English one still finds it by the English.
+ */
+export function browseProducts(db: Tx, view: BrowseView, locale: Locale = 'en') {
   const conditions: SQL[] = [onSale]
   if (view.category) conditions.push(eq(products.category, view.category))
   if (view.q) {
     const pattern = `%${escapeLike(view.q)}%`
-    const matches = or(
-      sql`${products.name} ilike ${pattern} escape '\\'`,
-      sql`${products.description} ilike ${pattern} escape '\\'`,
-    )
+    const searched: AnyColumn[] = [products.name, products.description]
+    if (locale === 'hi') searched.push(products.nameHi, products.descriptionHi)
+    const matches = or(...searched.map((column) => sql`${column} ilike ${pattern} escape '\\'`))
     if (matches) conditions.push(matches)
   }
-  return selectCards(db)
+  return selectCards(db, locale)
     .where(and(...conditions))
-    .orderBy(...ORDER_BY[view.sort])
+    .orderBy(...orderBy(view.sort, locale))
 }
 
-/** One product with everything its page shows, or undefined. */
-export async function findProductBySlug(db: Tx, slug: string) {
+/** One product with everything its page shows, in the page's language, or undefined. */
+export async function findProductBySlug(db: Tx, slug: string, locale: Locale = 'en') {
   const ratings = approvedRatings(db)
+  const {
+    nameHi: _nameHi,
+    descriptionHi: _descriptionHi,
+    ingredientsHi: _ingredientsHi,
+    allergensHi: _allergensHi,
+    storageAdviceHi: _storageAdviceHi,
+    ...columns
+  } = getTableColumns(products)
   const [product] = await db
-    .select({ ...getTableColumns(products), ...ratingColumns(ratings) })
+    .select({
+      ...columns,
+      name: productName(locale),
+      description: inLanguage(products.description, products.descriptionHi, locale),
+      ingredients: inLanguage(products.ingredients, products.ingredientsHi, locale),
+      allergens: inLanguage(products.allergens, products.allergensHi, locale),
+      storageAdvice: inLanguage(products.storageAdvice, products.storageAdviceHi, locale),
+      ...ratingColumns(ratings),
+    })
     .from(products)
     .leftJoin(ratings, eq(ratings.productId, products.id))
     .where(and(eq(products.slug, slug), onSale))

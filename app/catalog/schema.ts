@@ -16,6 +16,9 @@ export const products = pgTable(
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    // The owner's Hindi texts for /hi/... pages; empty is no translation, and the English shows there.
+    nameHi: text('name_hi').notNull().default(''),
+    descriptionHi: text('description_hi').notNull().default(''),
     category: text('category')
       .notNull()
       .references(() => categories.name, { onUpdate: 'cascade' }),
@@ -34,6 +37,9 @@ export const products = pgTable(
     isVegetarian: boolean('is_vegetarian').notNull().default(true),
     bestBeforeDays: integer('best_before_days'),
     storageAdvice: text('storage_advice').notNull().default(''),
+    ingredientsHi: text('ingredients_hi').notNull().default(''),
+    allergensHi: text('allergens_hi').notNull().default(''),
+    storageAdviceHi: text('storage_advice_hi').notNull().default(''),
     /** HSN code for the tax invoice, digits only: 2106 90 for namkeen (reference/india.md). */
     hsnCode: text('hsn_code').notNull().default('210690'),
     /** GST rate in hundredths of a percent: 500 is 5%. Prices are MRP, this tax included. */

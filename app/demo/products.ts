@@ -4,6 +4,10 @@ import type { DemoProduct } from './types.ts'
 
 const FACILITY = 'Made in a facility that also handles peanuts, tree nuts and wheat.'
 const STORAGE = 'Once opened, keep in an airtight container in a cool, dry place away from direct sunlight.'
+// The same in Hindi, for the shop's Hindi pages.
+const FRIED_HI = 'इसकी तलाई मूँगफली के तेल में होती है।'
+const FACILITY_HI = 'इसे ऐसी जगह बनाया जाता है जहाँ मूँगफली, दूसरे मेवों और गेहूँ का भी काम होता है।'
+const STORAGE_HI = 'पैकेट खोलने के बाद हवाबंद डिब्बे में, ठंडी और सूखी जगह पर, सीधी धूप से दूर रखिए।'
 
 export const demoProducts: DemoProduct[] = [
   // The four bestsellers shown on the home page, in this order.
@@ -27,6 +31,12 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea). Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 90,
     storageAdvice: STORAGE,
+    nameHi: 'प्रीमियम रतलामी सेव',
+    descriptionHi:
+      'रतलामी अंदाज़ में बनी हमारी ख़ास सेव: बेसन की मध्यम मोटी सेव, जिसमें ताज़ा पिसी लौंग, काली मिर्च और अजवाइन का मसाला है, और जिसे हमारी इंदौर की रसोई में मूँगफली के तेल में तला जाता है। इसका तीखापन मिर्च से कम, लौंग और काली मिर्च से ज़्यादा आता है और धीरे-धीरे चढ़ता है। शाम की चाय के साथ मुट्ठी भर खाइए, या पोहे, भेल और सेव टमाटर की सब्ज़ी में डालिए।',
+    ingredientsHi: 'बेसन, मूँगफली का तेल, नमक, काली मिर्च, लाल मिर्च पाउडर, लौंग, अजवाइन, हींग',
+    allergensHi: `इसमें बेसन (चना) है। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'satwik-khatta-meetha',
@@ -48,6 +58,12 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea) and peanuts. Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 75,
     storageAdvice: STORAGE,
+    nameHi: 'सात्विक खट्टा मीठा',
+    descriptionHi:
+      'बारीक बेसन सेव, बूंदी, मूँगफली और कुरकुरे पोहे का खट्टा-मीठा, हल्का नमकीन मिक्सचर, जो बिना प्याज़-लहसुन के बनता है। मिठास शक्कर से और खटास अमचूर से आती है, मिर्च बस चुटकी भर है, इसलिए यह बच्चों को और हल्का नाश्ता पसंद करने वालों को ख़ूब भाता है। चाय के साथ या त्योहार की थाली के साथ परोसिए।',
+    ingredientsHi: 'बेसन, मूँगफली का तेल, मूँगफली, शक्कर, पोहा, नमक, अमचूर, काला नमक, सौंफ, हल्दी, लाल मिर्च पाउडर',
+    allergensHi: `इसमें बेसन (चना) और मूँगफली है। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'navratna-mixture',
@@ -69,6 +85,13 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea), peanuts and cashew nuts (tree nut). Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 60,
     storageAdvice: STORAGE,
+    nameHi: 'नवरत्न मिक्सचर',
+    descriptionHi:
+      'हमारा सबसे शाही मिक्सचर: बारीक सेव और बूंदी के साथ तली चना दाल, मूंग दाल, मूँगफली, काजू और कुरकुरा पोहा, करी पत्ते और हल्के, ज़रा मीठे मसाले में मिलाकर। हर मुट्ठी में अलग कुरकुराहट मिलती है। दिवाली पर मेहमानों के आगे हम यही मिक्सचर रखते हैं; चाय या किसी ठंडे पेय के साथ ख़ूब जमता है।',
+    ingredientsHi:
+      'बेसन, मूँगफली का तेल, मूँगफली, चना दाल, मूंग दाल, पोहा, काजू, शक्कर, नमक, लाल मिर्च पाउडर, करी पत्ता, हल्दी, अमचूर, हींग',
+    allergensHi: `इसमें बेसन (चना), मूँगफली और काजू (मेवा) हैं। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'tikhi-bundi',
@@ -90,6 +113,12 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea). Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 90,
     storageAdvice: STORAGE,
+    nameHi: 'तीखी बूंदी',
+    descriptionHi:
+      'बेसन के घोल की छोटी, कुरकुरी बूंदें, मूँगफली के तेल में तली और लाल मिर्च, काला नमक व काली मिर्च में लपेटी हुई। तीखी यानी चटपटी, और यह हमारी सबसे तीखी चीज़ों में से एक है। परोसने से ठीक पहले रायते में मिलाइए, या कटे प्याज़ और नींबू के साथ झटपट चाट बनाइए।',
+    ingredientsHi: 'बेसन, मूँगफली का तेल, नमक, लाल मिर्च पाउडर, काला नमक, काली मिर्च, हल्दी, खाने का सोडा (INS 500(ii)), हींग',
+    allergensHi: `इसमें बेसन (चना) है। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
 
   // The rest of the range.
@@ -113,6 +142,13 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gluten (barley malt in the cornflakes), gram flour (chickpea), peanuts and cashew nuts (tree nut). Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 60,
     storageAdvice: STORAGE,
+    nameHi: 'कॉर्नफ्लेक्स मीठा मिक्स',
+    descriptionHi:
+      'तले हुए कुरकुरे कॉर्नफ्लेक्स के साथ मूँगफली, काजू, चना दाल और थोड़ी बारीक सेव, हल्की मिठास और बहुत हल्के मसाले के साथ। यह बिना प्याज़-लहसुन के बनता है और बच्चों का पसंदीदा है। चाय के वक़्त, टिफ़िन में या लंबे रेल सफ़र के लिए बढ़िया।',
+    ingredientsHi:
+      'कॉर्नफ्लेक्स (मक्के का दलिया, शक्कर, नमक, जौ का माल्ट), मूँगफली का तेल, मूँगफली, शक्कर, बेसन, काजू, चना दाल, नमक, सौंफ, काला नमक, हल्दी',
+    allergensHi: `इसमें ग्लूटेन (कॉर्नफ्लेक्स में जौ का माल्ट), बेसन (चना), मूँगफली और काजू (मेवा) हैं। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'dal-moth-mix',
@@ -134,6 +170,12 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea) and peanuts. Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 75,
     storageAdvice: STORAGE,
+    nameHi: 'दाल मोठ मिक्स',
+    descriptionHi:
+      'तली हुई मोठ और मसूर दाल, पतली बेसन सेव और मूँगफली के साथ, लाल मिर्च, काला नमक और अमचूर से मसालेदार। स्वाद नमकीन और खट्टा, तीखापन मध्यम और कुरकुराहट ज़ोरदार। चाय के साथ खाइए या चाट के ऊपर डालिए।',
+    ingredientsHi: 'मोठ (मटकी), मूँगफली का तेल, बेसन, मसूर दाल, मूँगफली, नमक, लाल मिर्च पाउडर, काला नमक, अमचूर, हल्दी, हींग',
+    allergensHi: `इसमें बेसन (चना) और मूँगफली है। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'delicious-mixture',
@@ -155,6 +197,12 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea) and peanuts. Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 75,
     storageAdvice: STORAGE,
+    nameHi: 'स्वादिष्ट मिक्सचर',
+    descriptionHi:
+      'हमारा रोज़ का घरेलू मिक्सचर: मोटी और बारीक सेव, बूंदी, मूँगफली, तली चना दाल और कुरकुरा पोहा, करी पत्ते और संतुलित मसाले के साथ, न ज़्यादा तीखा न ज़्यादा मीठा। इंदौरी घरों में ऐसा ही मिक्सचर स्टील के डब्बे में भरा रहता है, ताकि जो भी आए उसके आगे रखा जा सके। चाय के साथ या यूँ ही खाइए।',
+    ingredientsHi: 'बेसन, मूँगफली का तेल, मूँगफली, चना दाल, पोहा, नमक, शक्कर, लाल मिर्च पाउडर, करी पत्ता, हल्दी, अमचूर, हींग',
+    allergensHi: `इसमें बेसन (चना) और मूँगफली है। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'double-laung-sev',
@@ -176,6 +224,12 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea). Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 90,
     storageAdvice: STORAGE,
+    nameHi: 'डबल लौंग सेव',
+    descriptionHi:
+      'रतलामी अंदाज़ की सेव, जिसमें हमारी आम मात्रा से दुगनी पिसी लौंग है, साथ में काली मिर्च और थोड़ी लाल मिर्च। लौंग का तेज़, गरमाहट भरा तीखापन देर तक गले में बना रहता है। यह उनके लिए है जिन्हें आम सेव फीकी लगती है; गरम चाय के साथ सबसे बढ़िया।',
+    ingredientsHi: 'बेसन, मूँगफली का तेल, नमक, लौंग, काली मिर्च, लाल मिर्च पाउडर, अजवाइन, हींग',
+    allergensHi: `इसमें बेसन (चना) है। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'fiki-barik-sev',
@@ -196,6 +250,12 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea). Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 90,
     storageAdvice: STORAGE,
+    nameHi: 'फीकी बारीक सेव',
+    descriptionHi:
+      'बेसन से बनी धागे जैसी बहुत बारीक सेव, नमक और ज़रा-सी अजवाइन के साथ, मिर्च बिल्कुल नहीं। फीकी यानी बिना तीखी और बारीक यानी पतली: यह हमारी सबसे सादी सेव है, और बिना प्याज़-लहसुन के बनती है। बच्चे इसे यूँ ही खाते हैं; बड़े इसे पोहे, उपमा, दही या सेव पूरी पर बुरकते हैं।',
+    ingredientsHi: 'बेसन, मूँगफली का तेल, नमक, अजवाइन, हल्दी',
+    allergensHi: `इसमें बेसन (चना) है। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'gujrati-mixture',
@@ -217,6 +277,12 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea), peanuts and sesame. Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 75,
     storageAdvice: STORAGE,
+    nameHi: 'गुजराती मिक्सचर',
+    descriptionHi:
+      'गुजराती अंदाज़ का हल्का, ज़रा मीठा मिक्सचर: नरम बेसन गाठिया, बारीक सेव, बूंदी और मूँगफली, सौंफ और तिल के साथ। यह बिना प्याज़-लहसुन के बनता है और इसमें मिर्च बस नाम भर की है। चाय के साथ अच्छा लगता है, और बुज़ुर्गों व बच्चों के लिए हल्का विकल्प है।',
+    ingredientsHi: 'बेसन, मूँगफली का तेल, मूँगफली, शक्कर, नमक, तिल, सौंफ, हल्दी, अमचूर, लाल मिर्च पाउडर',
+    allergensHi: `इसमें बेसन (चना), मूँगफली और तिल हैं। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'spicy-mixture',
@@ -238,6 +304,13 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea) and peanuts. Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 75,
     storageAdvice: STORAGE,
+    nameHi: 'तीखा मिक्सचर',
+    descriptionHi:
+      'हमारा सबसे तीखा मिक्सचर: मोटी सेव, बूंदी, मूँगफली, चना दाल और पोहा, भरपूर लाल मिर्च, काली मिर्च, लहसुन और करी पत्ते के साथ। यह सचमुच तीखा है, इसलिए छोटी मुट्ठी से शुरू कीजिए। किसी ठंडे पेय या एक गिलास छाछ के साथ बढ़िया लगता है।',
+    ingredientsHi:
+      'बेसन, मूँगफली का तेल, मूँगफली, चना दाल, पोहा, लाल मिर्च पाउडर, नमक, लहसुन, करी पत्ता, काली मिर्च, काला नमक, हल्दी, हींग',
+    allergensHi: `इसमें बेसन (चना) और मूँगफली है। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
   {
     slug: 'ujjaini-sev',
@@ -259,5 +332,11 @@ export const demoProducts: DemoProduct[] = [
     allergens: `Contains gram flour (chickpea). Fried in groundnut (peanut) oil. ${FACILITY}`,
     bestBeforeDays: 90,
     storageAdvice: STORAGE,
+    nameHi: 'उज्जैनी सेव',
+    descriptionHi:
+      'उज्जैन के अंदाज़ की मोटी, कुरकुरी सेव, जिसमें हमारी रतलामी सेव से ज़्यादा मिर्च का स्वाद है और साथ में काली मिर्च व अजवाइन की झलक। इसकी लड़ियाँ मोटी और कड़क हैं, इसलिए सब्ज़ी और चाट में भी कुरकुरी बनी रहती हैं। सेव टमाटर की सब्ज़ी में या पोहे के साथ आज़माइए।',
+    ingredientsHi: 'बेसन, मूँगफली का तेल, नमक, लाल मिर्च पाउडर, काली मिर्च, अजवाइन, हल्दी, हींग',
+    allergensHi: `इसमें बेसन (चना) है। ${FRIED_HI} ${FACILITY_HI}`,
+    storageAdviceHi: STORAGE_HI,
   },
 ]

@@ -40,6 +40,12 @@ export interface DemoProduct {
   allergens: string
   bestBeforeDays: number
   storageAdvice: string
+  /** The same texts in natural shop Hindi, for the Hindi pages (docs/decisions/024-hindi.md). */
+  nameHi: string
+  descriptionHi: string
+  ingredientsHi: string
+  allergensHi: string
+  storageAdviceHi: string
 }
 
 export interface DemoPost {

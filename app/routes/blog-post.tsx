@@ -1,15 +1,16 @@
 import { data } from 'react-router'
 import { findAdmin } from '#app/admin/guard.server.ts'
-import { findPostAnyState } from '#app/blog/blog-admin.server.ts'
 import { renderMarkdown } from '#app/blog/markdown.server.ts'
 import { PostArticle } from '#app/blog/post-article.tsx'
 import { PostNotFound } from '#app/blog/post-not-found.tsx'
 import { blogPostingJsonLd } from '#app/blog/post-seo.ts'
 import { postOgImage, readingMinutes, toPostSummary } from '#app/blog/post-view.ts'
-import { findPublishedPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
+import { findPost, findPublishedPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
+import { getLocale } from '#app/i18n/page-locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { breadcrumbTrail, type CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
 import type { Route } from './+types/blog-post'
 
 /** Other recent posts at the end of a post. */
@@ -17,12 +18,15 @@ const RELATED_POSTS = 3
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
+  const locale = getLocale()
   const [published, related] = await Promise.all([
-    findPublishedPost(db, params.slug),
-    listPublishedSummaries(db, { except: params.slug, limit: RELATED_POSTS }),
+    findPublishedPost(db, params.slug, locale),
+    listPublishedSummaries(db, { except: params.slug, limit: RELATED_POSTS, locale }),
   ])
   // A draft is not found, exactly like a post that never existed, except by the admin previewing it.
-  const row = published ?? ((await findAdmin(request, context)) ? await findPostAnyState(db, params.slug) : undefined)
+  const row =
+    published ??
+    ((await findAdmin(request, context)) ? await findPost(db, params.slug, { locale, drafts: true }) : undefined)
   if (!row) throw data(null, { status: 404 })
   const draft = !row.isPublished
   return data(
@@ -41,6 +45,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   const cacheControl = loaderHeaders.get('Cache-Control')
   return cacheControl ? { 'Cache-Control': cacheControl } : new Headers()
+}
+
+/** The last crumb is the post's title in the page's language, not its address's words. */
+export const handle: CrumbsHandle = {
+  crumbs: (params, data) =>
+    breadcrumbTrail(`/blog/${params.slug}`, (data as Route.ComponentProps['loaderData'] | undefined)?.post.title).slice(
+      1,
+    ),
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -70,6 +82,7 @@ export const meta: Route.MetaFunction = (args) => {
       type: 'article',
       image: postOgImage(post.imageUrl),
       imageAlt: post.title,
+      crumbName: post.title,
       jsonLd: [blogPostingJsonLd(root?.publicUrl ?? '', shopName, post)],
     }),
     { property: 'article:published_time', content: post.publishedAt },

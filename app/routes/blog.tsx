@@ -4,6 +4,7 @@ import { ArticlePending, useLoadingPost } from '#app/blog/article-pending.tsx'
 import { BlogCallToAction, BlogList, BlogListLoading, NoPostsYet } from '#app/blog/blog-list.tsx'
 import { toPostSummary } from '#app/blog/post-view.ts'
 import { listPublishedSummaries } from '#app/blog/posts.server.ts'
+import { getLocale } from '#app/i18n/page-locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
@@ -13,7 +14,7 @@ import type { Route } from './+types/blog'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
-  return { posts: (await listPublishedSummaries(db)).map(toPostSummary) }
+  return { posts: (await listPublishedSummaries(db, { locale: getLocale() })).map(toPostSummary) }
 }
 
 // The first visit is rendered whole on the server. A client-side navigation shows the page at once

@@ -5,6 +5,7 @@ import { ShareBlock } from '#app/home/share-block.tsx'
 import { Testimonials } from '#app/home/testimonials.tsx'
 import { WhyChoose } from '#app/home/why-choose.tsx'
 import { Link, localize } from '#app/i18n/links.tsx'
+import { getLocale } from '#app/i18n/page-locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { homeJsonLd } from '#app/seo/json-ld.ts'
@@ -14,7 +15,7 @@ import type { Route } from './+types/home'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
-  return { bestsellers: await listFeaturedProducts(db) }
+  return { bestsellers: await listFeaturedProducts(db, getLocale()) }
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -2,16 +2,18 @@ import { data, redirect } from 'react-router'
 import { ProductDetails } from '#app/catalog/product-details.tsx'
 import { metaDescription, productJsonLd, productOgImage } from '#app/catalog/product-seo.ts'
 import { findProductBySlug, findSlugRedirect } from '#app/catalog/products.server.ts'
+import { getLocale } from '#app/i18n/page-locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { ProductReviews } from '#app/reviews/product-reviews.tsx'
 import { productReviews } from '#app/reviews/review-routes.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { breadcrumbTrail, type CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
 import type { Route } from './+types/product'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
-  const product = await findProductBySlug(db, params.slug)
+  const product = await findProductBySlug(db, params.slug, getLocale())
   if (!product) {
     // An address the product had before the owner changed it: moved for good.
     const moved = await findSlugRedirect(db, params.slug)
@@ -19,6 +21,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 })
   }
   return { product, reviews: await productReviews({ request, context }, product.id) }
+}
+
+/** The last crumb is the product's name in the page's language, not its address's words. */
+export const handle: CrumbsHandle = {
+  crumbs: (params, data) =>
+    breadcrumbTrail(
+      `/products/${params.slug}`,
+      (data as Route.ComponentProps['loaderData'] | undefined)?.product.name,
+    ).slice(1),
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -32,6 +43,7 @@ export const meta: Route.MetaFunction = (args) => {
     type: 'product',
     image: productOgImage(product.imageUrl),
     imageAlt: product.name,
+    crumbName: product.name,
     jsonLd: [productJsonLd(root?.publicUrl ?? '', shopName, product, args.loaderData?.reviews.list)],
   })
 }

@@ -7,6 +7,7 @@ import {
   listShopCategories,
   listSpecialOffers,
 } from '#app/catalog/products.server.ts'
+import { getLocale } from '#app/i18n/page-locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
@@ -21,10 +22,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const view = parseBrowseView(params, categories)
     // The featured and special-offer blocks are read only where they are shown.
     const highlights = showsHighlights(params, categories)
+    const locale = getLocale()
     const [products, featured, offers] = await Promise.all([
-      browseProducts(db, view),
-      highlights ? listFeaturedProducts(db) : [],
-      highlights ? listSpecialOffers(db) : [],
+      browseProducts(db, view, locale),
+      highlights ? listFeaturedProducts(db, locale) : [],
+      highlights ? listSpecialOffers(db, locale) : [],
     ])
     // A product in a block and in the list is one object, so the page's data carries it once.
     const listed = new Map(products.map((product) => [product.id, product]))

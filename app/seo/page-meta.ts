@@ -15,20 +15,26 @@ interface MetaArgsLike {
  */
 export function pageMeta(
   args: MetaArgsLike,
-  input: Omit<SeoInput, 'origin' | 'path'> & { path?: string },
+  input: Omit<SeoInput, 'origin' | 'path'> & {
+    path?: string
+    /** The page's own name for the last crumb (a product's or a post's), instead of its address's words. */
+    crumbName?: string
+  },
 ): MetaDescriptor[] {
   const root = args.matches.find((match) => match?.id === 'root')?.loaderData as { publicUrl?: string } | undefined
   const origin = root?.publicUrl ?? ''
   const path = input.path ?? args.location.pathname
-  const breadcrumbs = pathWithoutLocale(path) === '/' || input.noindex ? [] : [breadcrumbJsonLd(origin, path)]
-  return seoMeta({ ...input, origin, path, jsonLd: [...(input.jsonLd ?? []), ...breadcrumbs] })
+  const { crumbName, ...seo } = input
+  const breadcrumbs =
+    pathWithoutLocale(path) === '/' || input.noindex ? [] : [breadcrumbJsonLd(origin, path, crumbName)]
+  return seoMeta({ ...seo, origin, path, jsonLd: [...(input.jsonLd ?? []), ...breadcrumbs] })
 }
 
-export function breadcrumbJsonLd(origin: string, path: string): WithContext<BreadcrumbList> {
+export function breadcrumbJsonLd(origin: string, path: string, crumbName?: string): WithContext<BreadcrumbList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: breadcrumbTrail(pathWithoutLocale(path)).map((crumb, index) => ({
+    itemListElement: breadcrumbTrail(pathWithoutLocale(path), crumbName).map((crumb, index) => ({
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.label,

@@ -35,6 +35,14 @@ describe('breadcrumb trail', () => {
     expect(breadcrumbTrail('/products/to-string').at(-1)?.label).toBe('To String')
   })
 
+  it("names the last crumb with the page's own name when it knows one", () => {
+    expect(breadcrumbTrail('/products/premium-ratlami-sev', 'प्रीमियम रतलामी सेव').map((crumb) => crumb.label)).toEqual([
+      'Home',
+      'Products',
+      'प्रीमियम रतलामी सेव',
+    ])
+  })
+
   it('is only Home on the home page', () => {
     expect(breadcrumbTrail('/')).toEqual([{ label: 'Home', path: '/' }])
   })

@@ -9,20 +9,25 @@ export interface Crumb {
  * after Home in its `handle`: `export const handle: CrumbsHandle = { crumbs: (params) => [...] }`.
  */
 export interface CrumbsHandle {
-  crumbs: (params: Record<string, string | undefined>) => Crumb[]
+  /** `data` is the route's loader data, when it has loaded. */
+  crumbs: (params: Record<string, string | undefined>, data?: unknown) => Crumb[]
 }
 
 export function hasCrumbs(handle: unknown): handle is CrumbsHandle {
   return typeof handle === 'object' && handle !== null && 'crumbs' in handle && typeof handle.crumbs === 'function'
 }
 
-/** '/blog/how-to-store-sev' -> Home, Blog, How To Store Sev (dashes to spaces, words capitalised). */
-export function breadcrumbTrail(pathname: string): Crumb[] {
+/**
+ * '/blog/how-to-store-sev' -> Home, Blog, How To Store Sev (dashes to spaces, words capitalised). A
+ * page that knows its own name (a product's or a post's, in the page's language) gives it as `name`
+ * for the last crumb.
+ */
+export function breadcrumbTrail(pathname: string, name?: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean)
   return [
     { label: m.nav_home(), path: '/' },
     ...segments.map((segment, index) => ({
-      label: crumbLabel(segment),
+      label: name && index === segments.length - 1 ? name : crumbLabel(segment),
       path: `/${segments.slice(0, index + 1).join('/')}`,
     })),
   ]

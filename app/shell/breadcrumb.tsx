@@ -13,7 +13,7 @@ export function Breadcrumb({ pathname }: { pathname: string }) {
   const named = useMatches().findLast((match) => hasCrumbs(match.handle))
   const trail =
     named && hasCrumbs(named.handle)
-      ? [{ label: m.nav_home(), path: '/' }, ...named.handle.crumbs(named.params)]
+      ? [{ label: m.nav_home(), path: '/' }, ...named.handle.crumbs(named.params, named.loaderData)]
       : breadcrumbTrail(pathWithoutLocale(pathname))
   if (trail.length < 2) return null
   return (

@@ -65,9 +65,11 @@ test('a draft is written with a live preview, seen by the admin alone, then publ
   await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/admin/blogs')
 
   // The slug follows the title as it is typed (spec section 5).
-  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Title', { exact: true }).fill(title)
   await expect(page.getByLabel('Slug (URL)')).toHaveValue(slug)
-  await page.getByLabel('Excerpt').fill('Why a pinch of hing changes everything, and a chai to go with it.')
+  await page
+    .getByLabel('Excerpt', { exact: true })
+    .fill('Why a pinch of hing changes everything, and a chai to go with it.')
   await page
     .getByLabel('Content (Markdown supported)')
     .fill('## The spice\n\nA **pinch** of hing.\n\n- Sev\n- Chai\n\n<script>window.hacked = true</script>')
@@ -142,11 +144,11 @@ test('a draft is written with a live preview, seen by the admin alone, then publ
     await draftRow.getByRole('link', { name: `Edit “${title}”` }).click()
     await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible()
     await interactive(page)
-    await expect(page.getByLabel('Title')).toHaveValue(title)
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
     await expect(
       page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'The spice' }),
     ).toBeVisible()
-    await page.getByLabel('Title').fill(newTitle)
+    await page.getByLabel('Title', { exact: true }).fill(newTitle)
     await expect(page.getByLabel('Slug (URL)')).toHaveValue(slug)
     await page.getByRole('switch', { name: 'Publish immediately' }).click()
     await page.getByRole('button', { name: 'Update Blog' }).click()
@@ -203,13 +205,13 @@ test('the form refuses what is missing or taken, with the field’s message, and
   for (const message of ['Title is required.', 'Excerpt is required.', 'Content is required.', 'Author is required.']) {
     await expect(page.getByText(message)).toBeVisible()
   }
-  await expect(page.getByLabel('Title')).toBeFocused()
+  await expect(page.getByLabel('Title', { exact: true })).toBeFocused()
   await expect(page).toHaveURL(/\/admin\/blogs\/new$/)
 
   // A slug already in use is refused by the server: the field says why and a toast says it failed.
   const first = uniqueTitle('Garlic Sev')
-  await page.getByLabel('Title').fill(first.title)
-  await page.getByLabel('Excerpt').fill('The first one.')
+  await page.getByLabel('Title', { exact: true }).fill(first.title)
+  await page.getByLabel('Excerpt', { exact: true }).fill('The first one.')
   await page.getByLabel('Content (Markdown supported)').fill('Crisp.')
   await page.getByLabel('Author').fill('Rajendra Soni')
   // Drafts, so the public blog's own tests never meet them.
@@ -218,9 +220,9 @@ test('the form refuses what is missing or taken, with the field’s message, and
   await expect(toast(page, 'Blog created successfully')).toBeVisible()
 
   await openNewForm(page)
-  await page.getByLabel('Title').fill(`${first.title} again`)
+  await page.getByLabel('Title', { exact: true }).fill(`${first.title} again`)
   await page.getByLabel('Slug (URL)').fill(first.slug)
-  await page.getByLabel('Excerpt').fill('A second one with the same address.')
+  await page.getByLabel('Excerpt', { exact: true }).fill('A second one with the same address.')
   await page.getByLabel('Content (Markdown supported)').fill('Crisper.')
   await page.getByRole('button', { name: 'Create Blog' }).click()
   const taken = `The slug “${first.slug}” is already used by the blog “${first.title}”. Please choose another slug.`
@@ -275,8 +277,8 @@ test('a save from a form opened before another save is refused, and the newer te
 }) => {
   const { title } = uniqueTitle('Stale Form')
   await openNewForm(page)
-  await page.getByLabel('Title').fill(title)
-  await page.getByLabel('Excerpt').fill('Version one.')
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  await page.getByLabel('Excerpt', { exact: true }).fill('Version one.')
   await page.getByLabel('Content (Markdown supported)').fill('One.')
   await page.getByRole('switch', { name: 'Publish immediately' }).click()
   await page.getByRole('button', { name: 'Create Blog' }).click()
@@ -291,7 +293,7 @@ test('a save from a form opened before another save is refused, and the newer te
   const other = await context.newPage()
   await other.goto(page.url())
   await interactive(other)
-  await other.getByLabel('Excerpt').fill('Version two, from the other tab.')
+  await other.getByLabel('Excerpt', { exact: true }).fill('Version two, from the other tab.')
   await other.getByRole('button', { name: 'Update Blog' }).click()
   await expect(toast(other, 'Blog updated successfully')).toBeVisible()
   await other.close()
@@ -299,7 +301,7 @@ test('a save from a form opened before another save is refused, and the newer te
   // those it was opened with.
   await revalidateLikeALiveEvent(page)
 
-  await page.getByLabel('Excerpt').fill('Version three, from an old screen.')
+  await page.getByLabel('Excerpt', { exact: true }).fill('Version three, from an old screen.')
   await page.getByRole('button', { name: 'Update Blog' }).click()
   await expect(toast(page, 'Failed to save blog')).toContainText('This blog was changed by another save')
   await expect(page.getByRole('alert').filter({ hasText: 'Open the latest version in a new tab' })).toBeVisible()
@@ -320,8 +322,8 @@ test('a post saved while live events keep reloading the panel still shows its to
 }) => {
   const { title } = uniqueTitle('Busy Evening')
   await openNewForm(page)
-  await page.getByLabel('Title').fill(title)
-  await page.getByLabel('Excerpt').fill('Written while the orders came in.')
+  await page.getByLabel('Title', { exact: true }).fill(title)
+  await page.getByLabel('Excerpt', { exact: true }).fill('Written while the orders came in.')
   await keepRevalidating(page, 60)
   // Saved before the preview's pause is over: the preview must not go to the list's route.
   await page.getByLabel('Content (Markdown supported)').fill('Forty orders, one post.')
@@ -372,14 +374,14 @@ test.describe('without JavaScript', () => {
   test('the form still saves a post (its slug made from the title) and shows a refusal', async ({ page }) => {
     const { title, slug } = uniqueTitle('Plain Form')
     await page.goto('/admin/blogs/new')
-    await page.getByLabel('Title').fill(title)
+    await page.getByLabel('Title', { exact: true }).fill(title)
     await page.getByLabel('Content (Markdown supported)').fill('Posted without a script.')
     await page.getByRole('button', { name: 'Create Blog' }).click()
     // Refused: the page comes back with the message and what was typed.
     await expect(page.getByText('Excerpt is required.')).toBeVisible()
-    await expect(page.getByLabel('Title')).toHaveValue(title)
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
 
-    await page.getByLabel('Excerpt').fill('Saved by a plain form post.')
+    await page.getByLabel('Excerpt', { exact: true }).fill('Saved by a plain form post.')
     await page.getByRole('switch', { name: 'Publish immediately' }).uncheck()
     await page.getByRole('button', { name: 'Create Blog' }).click()
     await expect(page).toHaveURL(/\/admin\/blogs$/)

@@ -105,8 +105,10 @@ test('the owner adds a product in a new category and finds it in the shop and on
   await page.getByLabel('Stock 1kg').fill('3')
   await page.getByLabel('Discount (%)').fill('10')
   await page.getByLabel('Featured', { exact: true }).check()
-  await page.getByLabel('Description').fill('Crisp gram flour pearls with black pepper, made without onion and garlic.')
-  await page.getByLabel('Ingredients').fill('Gram flour, groundnut oil, salt, black pepper')
+  await page
+    .getByLabel('Description (optional)', { exact: true })
+    .fill('Crisp gram flour pearls with black pepper, made without onion and garlic.')
+  await page.getByLabel('Ingredients (optional)', { exact: true }).fill('Gram flour, groundnut oil, salt, black pepper')
   await page.getByLabel('Best before (days)').fill('60')
   await page.getByText("Or pick one of the shop's images").click()
   await page.getByRole('button', { name: 'Tikhi Bundi' }).click()
@@ -300,6 +302,65 @@ test('deleting an ordered product archives it: gone from the shop, kept apart in
   await expect(toast(page, 'Product restored')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Products on sale' }).getByRole('article', { name })).toBeVisible()
   expect((await page.request.get(`/products/${slug}`)).status()).toBe(200)
+})
+
+test('the owner’s Hindi name shows on the Hindi pages only; a product without one shows its English name there', async ({
+  page,
+  shop,
+}) => {
+  const letters = unique()
+  const name = `Khari Sev ${letters}`
+  const hindiName = `खारी सेव ${letters}`
+  const slug = slugOf(name)
+  await page.goto('/admin/products/new')
+  await hydrated(page)
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByLabel('Category', { exact: true }).selectOption('Premium Products')
+  await page.getByLabel('Stock 250g').fill('10')
+  await page.getByLabel('Description (optional)', { exact: true }).fill('Salted sev, crisp and plain.')
+  await page.getByLabel('Name in Hindi').fill(hindiName)
+  await page.getByLabel('Description in Hindi').fill('नमकीन सेव, कुरकुरी और सादी।')
+  await page.getByRole('button', { name: 'Add Product' }).click()
+  await expect(toast(page, 'Product added successfully')).toBeVisible()
+
+  await page.goto(`/hi/products/${slug}`)
+  await expect(page.getByRole('heading', { level: 1, name: hindiName })).toBeVisible()
+  await expect(page.getByText('नमकीन सेव, कुरकुरी और सादी।')).toBeVisible()
+  await expect(page).toHaveTitle(new RegExp(`^${hindiName} \\|`))
+  await expect(page.getByText(name)).toHaveCount(0)
+  // The Hindi list finds it by its Hindi name, and by its English one too, and shows it in Hindi.
+  for (const query of [hindiName, name]) {
+    await page.goto(`/hi/products?q=${encodeURIComponent(query)}`)
+    await expect(page.getByRole('heading', { level: 3, name: hindiName })).toBeVisible()
+  }
+  // English pages never show the Hindi.
+  await page.goto(`/products/${slug}`)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText(hindiName)).toHaveCount(0)
+  await page.goto(`/products?q=${encodeURIComponent(name)}`)
+  await expect(page.getByRole('heading', { level: 3, name })).toBeVisible()
+  // An English page reads only the English texts: a Hindi query does not find it there.
+  await page.goto(`/products?q=${encodeURIComponent(hindiName)}`)
+  await expect(page.getByRole('heading', { level: 3, name })).toHaveCount(0)
+
+  // A Hindi edit shows on the next visit to the Hindi page, which the page cache kept (a visitor without cookies).
+  const hindiPage = `${shop.url}/hi/products/${slug}`
+  expect(await (await fetch(hindiPage)).text()).toContain(hindiName)
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
+  await productCard(page, name)
+    .getByRole('link', { name: `Edit ${name}` })
+    .click()
+  await hydrated(page)
+  await page.getByLabel('Name in Hindi').fill(`${hindiName} नई`)
+  await page.getByRole('button', { name: 'Update Product' }).click()
+  await expect(toast(page, 'Product updated successfully')).toBeVisible()
+  expect(await (await fetch(hindiPage)).text()).toContain(`${hindiName} नई`)
+
+  // Without a Hindi name, the Hindi page shows the English one.
+  const plain = `Plain Sev ${unique()}`
+  await addProduct(page, shop, { name: plain })
+  await page.goto(`/hi/products/${slugOf(plain)}`)
+  await expect(page.getByRole('heading', { level: 1, name: plain })).toBeVisible()
 })
 
 test('product text with HTML is shown as text, never run', async ({ page, shop }) => {

@@ -9,14 +9,13 @@ import {
   createBlog,
   deleteBlog,
   findBlog,
-  findPostAnyState,
   listAdminBlogs,
   updateBlog,
 } from '#app/blog/blog-admin.server.ts'
 import { BLOG_LIMITS, type BlogInput, blogSlug, validateBlogForm } from '#app/blog/blog-form.ts'
 import { listFeedPosts, renderFeed } from '#app/blog/feed.server.ts'
 import { renderMarkdown } from '#app/blog/markdown.server.ts'
-import { findPublishedPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
+import { findPost, findPublishedPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
 import { blogs } from '#app/blog/schema.ts'
 import type { AuditActor } from '#app/platform/audit.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
@@ -265,7 +264,7 @@ describe.each(DATABASE_KINDS)('the Blogs tab on %s', (kind) => {
     const publicSlugs = (await listPublishedSummaries(db)).map((row) => row.slug)
     expect(publicSlugs).toEqual([published.slug])
     expect(await findPublishedPost(db, draft.slug)).toBeUndefined()
-    expect(await findPostAnyState(db, draft.slug)).toMatchObject({ id: draft.id, isPublished: false })
+    expect(await findPost(db, draft.slug, { drafts: true })).toMatchObject({ id: draft.id, isPublished: false })
 
     const sitemap = renderSitemap(origin, await sitemapEntries(db))
     expect(sitemap).toContain(`<loc>${origin}/blog/${published.slug}</loc>`)

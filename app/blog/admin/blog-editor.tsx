@@ -58,6 +58,9 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor, actionData }
       imageUrl: '',
       author: defaultAuthor,
       isPublished: 'on',
+      titleHi: '',
+      excerptHi: '',
+      contentHi: '',
     }
   const [title, setTitle] = useState(initial.title)
   const [slug, setSlug] = useState(initial.slug)
@@ -236,6 +239,58 @@ export function BlogEditor({ blog, previewHtml = '', defaultAuthor, actionData }
                 />
               )}
             </Field>
+
+            <fieldset className="grid gap-5 rounded-lg border bg-muted/30 p-4">
+              <legend className="px-1 font-bold text-brown">Hindi (optional)</legend>
+              <p className="-mt-2 text-sm text-muted-foreground">
+                Shown on the shop's Hindi pages (/hi/blog/…). A field left empty shows the English there.
+              </p>
+              <Field id={`${id}-title-hi`} label="Title in Hindi" optional error={errors.titleHi}>
+                {(described) => (
+                  <TextInput
+                    id={`${id}-title-hi`}
+                    name="titleHi"
+                    lang="hi"
+                    defaultValue={initial.titleHi}
+                    maxLength={BLOG_LIMITS.title}
+                    {...described}
+                  />
+                )}
+              </Field>
+              <Field id={`${id}-excerpt-hi`} label="Excerpt in Hindi" optional error={errors.excerptHi}>
+                {(described) => (
+                  <TextArea
+                    id={`${id}-excerpt-hi`}
+                    name="excerptHi"
+                    lang="hi"
+                    rows={3}
+                    defaultValue={initial.excerptHi}
+                    maxLength={BLOG_LIMITS.excerpt}
+                    className="min-h-24"
+                    {...described}
+                  />
+                )}
+              </Field>
+              <Field
+                id={`${id}-content-hi`}
+                label="Content in Hindi (Markdown supported)"
+                optional
+                error={errors.contentHi}
+              >
+                {(described) => (
+                  <TextArea
+                    id={`${id}-content-hi`}
+                    name="contentHi"
+                    lang="hi"
+                    rows={10}
+                    defaultValue={initial.contentHi}
+                    maxLength={BLOG_LIMITS.content}
+                    className="font-mono leading-relaxed"
+                    {...described}
+                  />
+                )}
+              </Field>
+            </fieldset>
 
             <PublishSwitch id={`${id}-published`} defaultChecked={initial.isPublished === 'on'} />
 

@@ -36,6 +36,15 @@ const SELECT_CLASS =
 
 const id = (field: ProductField) => `product-${field}`
 
+/** The Hindi twins of the English texts, each with its twin's limit. */
+const HINDI_FIELDS = [
+  { field: 'nameHi', label: 'Name in Hindi', limit: PRODUCT_LIMITS.name, rows: 1 },
+  { field: 'descriptionHi', label: 'Description in Hindi', limit: PRODUCT_LIMITS.description, rows: 4 },
+  { field: 'ingredientsHi', label: 'Ingredients in Hindi', limit: PRODUCT_LIMITS.ingredients, rows: 3 },
+  { field: 'allergensHi', label: 'Allergens in Hindi', limit: PRODUCT_LIMITS.allergens, rows: 2 },
+  { field: 'storageAdviceHi', label: 'Storage advice in Hindi', limit: PRODUCT_LIMITS.storageAdvice, rows: 2 },
+] as const satisfies readonly { field: ProductField; label: string; limit: number; rows: number }[]
+
 export function ProductEditor({ categories, product, values }: ProductEditorData) {
   const fetcher = useFetcher<ProductActionResult>()
   const navigate = useNavigate()
@@ -460,6 +469,39 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
               />
             )}
           </Field>
+        </FormSection>
+
+        <FormSection
+          title="Hindi (optional)"
+          description="Shown on the shop's Hindi pages (/hi/…). A field left empty shows the English there."
+        >
+          {HINDI_FIELDS.map(({ field, label, limit, rows }) => (
+            <Field key={field} id={id(field)} label={label} optional error={errors[field]}>
+              {(described) =>
+                rows === 1 ? (
+                  <TextInput
+                    id={id(field)}
+                    name={field}
+                    lang="hi"
+                    maxLength={limit}
+                    defaultValue={values[field]}
+                    {...described}
+                  />
+                ) : (
+                  <TextArea
+                    id={id(field)}
+                    name={field}
+                    lang="hi"
+                    rows={rows}
+                    className={rows < 4 ? 'min-h-20' : undefined}
+                    maxLength={limit}
+                    defaultValue={values[field]}
+                    {...described}
+                  />
+                )
+              }
+            </Field>
+          ))}
         </FormSection>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
