@@ -1,8 +1,9 @@
 // Placing an order: one transaction that re-reads prices from the database, locks and decrements
-// stock (never below zero), redeems the coupon once, writes the order, its items, its first status
-// record, the admin's notification and the customer's confirmation e-mail, and empties a signed-in
-// shopper's cart. Either all of it happens or none of it. An idempotency key from the checkout form
-// makes a double click, a retry or a reload produce one order.
+// stock (never below zero), redeems the coupon once, writes the order (with the day its delivery zone
+// promises), its items, its first status record, the admin's notification and the customer's
+// confirmation e-mail, and empties a signed-in shopper's cart. Either all of it happens or none of
+// it. An idempotency key from the checkout form makes a double click, a retry or a reload produce
+// one order.
 
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
