@@ -18,8 +18,8 @@ test.describe.configure({ timeout: 90_000 })
 const baseURL = () => process.env.E2E_BASE_URL!
 
 /** The owner's zone for Leh, ₹60 extra (added again on a retry: equal zones answer the same). */
-async function addLehZone(adminState: Parameters<typeof request.newContext>[0]['storageState']) {
-  const admin: APIRequestContext = await request.newContext({ baseURL: baseURL(), storageState: adminState })
+async function addLehZone(adminState: Awaited<ReturnType<APIRequestContext['storageState']>>) {
+  const admin = await request.newContext({ baseURL: baseURL(), storageState: adminState })
   try {
     const answer = await admin.post('/admin/settings/delivery', {
       form: {

@@ -67,6 +67,7 @@ export function OrderDetailsDialog({
 }
 
 function DetailsBody({ order }: { order: AdminOrderDetails }) {
+  const zone = zoneLabel(order)
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -137,10 +138,10 @@ function DetailsBody({ order }: { order: AdminOrderDetails }) {
             <span className="font-semibold">Shipping address: </span>
             {order.shippingAddress}
           </p>
-          {order.deliveryZone !== null && (
+          {zone && (
             <p>
               <span className="font-semibold">Delivery zone: </span>
-              {zoneLabel(order)}
+              {zone}
             </p>
           )}
           {order.deliveryBy && (

@@ -27,6 +27,7 @@ const PRINT_THE_SLIP_ALONE = `@media print {
 }`
 
 export function PackingSlip({ order, shop }: { order: AdminOrderDetails; shop: PackingSlipShop }) {
+  const zone = zoneLabel(order)
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16 print:max-w-none print:p-0">
       <style>{PRINT_THE_SLIP_ALONE}</style>
@@ -76,9 +77,9 @@ export function PackingSlip({ order, shop }: { order: AdminOrderDetails; shop: P
           <p className="mt-1 text-2xl font-bold break-words sm:text-3xl">{order.customerName}</p>
           <p className="mt-1 text-lg break-words whitespace-pre-line sm:text-xl">{order.shippingAddress}</p>
           <p className="mt-1 text-lg font-semibold sm:text-xl">{formatIndianMobile(order.phone)}</p>
-          {order.deliveryZone !== null && (
+          {zone && (
             <p className="mt-2 text-base">
-              <span className="font-semibold">Zone:</span> {zoneLabel(order)}
+              <span className="font-semibold">Zone:</span> {zone}
               {order.deliveryBy && ` · deliver by ${formatDeliveryDay(order.deliveryBy, 'en')}`}
             </p>
           )}
