@@ -206,6 +206,8 @@ test('my orders lists a customer’s own orders, searches them and opens the det
   // Newest first; a card shows two items, then how many more.
   await expect(cards.first().getByRole('heading')).toHaveText(`#${numbers[1]}`)
   await expect(cards.first()).toContainText('+1 more items')
+  // Not delivered yet: the day the zone promised at checkout.
+  await expect(cards.first()).toContainText(/Delivery by \w+day, \d{1,2} \w+/)
 
   await page.getByRole('searchbox', { name: 'Search your orders' }).fill('ujjaini')
   await page.getByRole('button', { name: 'Search' }).click()
