@@ -4,9 +4,13 @@
 import { Minus, Plus, ShoppingBag, ShoppingCart, Trash2, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import type { RefObject } from 'react'
+import { useFetcher } from 'react-router'
 import { productPath } from '#app/catalog/product-card.tsx'
 import { sizeName } from '#app/catalog/sizes.ts'
+import { withZoneFee } from '#app/checkout/totals.ts'
+import type { DeliveryCheck } from '#app/delivery/delivery-check.server.ts'
 import { PinCodeBox } from '#app/delivery/pin-code-box.tsx'
+import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
@@ -79,8 +83,7 @@ export default function CartDrawerPanel({
               </ul>
               <div className="space-y-3 border-t bg-card px-4 pt-3 pb-4">
                 <CouponField coupon={cart.coupon} />
-                <PinCodeBox compact />
-                <CartSummary totals={cart.totals} coupon={cart.coupon} />
+                <DrawerDelivery cart={cart} />
                 {!signedIn && (
                   <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">
                     {m.no_account_before()}{' '}
@@ -99,6 +102,38 @@ export default function CartDrawerPanel({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  )
+}
+
+const PIN_FETCHER = 'cart-drawer-pin'
+
+/**
+ * The PIN code box and the totals with the delivery line for its PIN code: the zone's fee and promise
+ * as the server quoted them for the remembered PIN code (root loader) or the one just checked.
+ */
+function DrawerDelivery({ cart }: { cart: CartView }) {
+  const pinCheck = useFetcher<DeliveryCheck>({ key: PIN_FETCHER })
+  // The panel is drawn in the browser only. A PIN code checked on this page after it loaded (the
+  // product page's box) is newer than the root loader's quote: the box then asks for it.
+  const fromServer = cart.delivery?.pin === rememberedPin(document.cookie) ? cart.delivery : null
+  const quote = pinCheck.data ? pinCheck.data.quote : fromServer
+  const served = quote?.served ? quote : null
+  return (
+    <>
+      <PinCodeBox
+        compact
+        fetcherKey={PIN_FETCHER}
+        initial={fromServer && { pin: fromServer.pin, quote: fromServer, error: null, from: null }}
+      />
+      <CartSummary
+        totals={withZoneFee(cart.totals, served?.extraFee ?? 0)}
+        coupon={cart.coupon}
+        deliveryLabel={served ? m.cart_delivery_to({ pin: served.pin }) : undefined}
+      />
+      {!quote && pinCheck.state === 'idle' && (
+        <p className="text-xs text-muted-foreground">{m.cart_delivery_depends()}</p>
+      )}
+    </>
   )
 }
 

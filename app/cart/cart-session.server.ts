@@ -1,7 +1,10 @@
 // The cart as a page sees it: whose it is (the signed-in account, or this browser's guest_cart
-// cookie), merged once at sign-in, priced with the shop's current products and terms.
+// cookie), merged once at sign-in, priced with the shop's current products and terms, with the
+// delivery quote for the PIN code the visitor's PIN code box remembered.
 import { type CouponCheck, checkCoupon } from '#app/checkout/coupons.server.ts'
 import { linesSubtotal, orderTotals, type Totals } from '#app/checkout/totals.ts'
+import { rememberedPin } from '#app/delivery/remembered-pin.ts'
+import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
 import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { ShopSettings } from '#app/settings/settings.server.ts'
@@ -18,6 +21,11 @@ export interface CartView {
   itemCount: number
   totals: Totals
   coupon: CouponCheck | null
+  /**
+   * The zone's answer for the remembered PIN code (the PIN code box's cookie), for a cart with lines:
+   * its fee is not in `totals` (checkout adds the fee of the PIN code in its form). Null without one.
+   */
+  delivery: DeliveryQuote | null
   /** Something to tell the shopper once, e.g. after a merge at sign-in. */
   notice: string | null
 }
@@ -54,27 +62,30 @@ export async function loadCartView(
     notice = merged.notice
     setCookie = cartCookie(merged.cookie, secure)
   }
-  return { cart: await priceCart(db, scope, shop, viewer?.phone ?? null, notice), setCookie }
+  const pin = rememberedPin(request.headers.get('cookie'))
+  return { cart: await priceCart(db, scope, shop, { phone: viewer?.phone ?? null, pin, notice }), setCookie }
 }
 
 async function priceCart(
   db: Db,
   scope: CartScope,
   shop: ShopSettings,
-  phone: string | null,
-  notice: string | null = null,
+  { phone, pin, notice }: { phone: string | null; pin: string | null; notice: string | null },
 ): Promise<CartView> {
   const lines = await readCart(db, scope)
   const code = scope.cookie.couponCode
-  const coupon =
+  const [coupon, delivery] = await Promise.all([
     code && lines.length > 0
-      ? await checkCoupon(db, code, { userId: scope.userId, phone }, { subtotal: linesSubtotal(lines) })
-      : null
+      ? checkCoupon(db, code, { userId: scope.userId, phone }, { subtotal: linesSubtotal(lines) })
+      : null,
+    pin && lines.length > 0 ? deliveryQuote(db, pin) : null,
+  ])
   return {
     lines,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     totals: orderTotals(lines, shop, coupon?.ok ? coupon.terms : null),
     coupon,
+    delivery,
     notice,
   }
 }

@@ -9,7 +9,15 @@ import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { CartForm } from './cart-form.tsx'
 
-export function CartSummary({ totals, coupon }: { totals: Totals; coupon: CouponCheck | null }) {
+export function CartSummary({
+  totals,
+  coupon,
+  deliveryLabel,
+}: {
+  totals: Totals
+  coupon: CouponCheck | null
+  deliveryLabel?: string
+}) {
   return (
     <div className="space-y-2">
       {totals.freeDeliveryShortfall > 0 && (
@@ -17,7 +25,7 @@ export function CartSummary({ totals, coupon }: { totals: Totals; coupon: Coupon
           {m.cart_free_delivery_hint({ amount: formatRupees(totals.freeDeliveryShortfall) })}
         </p>
       )}
-      <TotalsList {...totals} couponCode={coupon?.ok ? coupon.code : null} />
+      <TotalsList {...totals} couponCode={coupon?.ok ? coupon.code : null} deliveryLabel={deliveryLabel} />
     </div>
   )
 }

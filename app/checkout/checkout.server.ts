@@ -95,7 +95,7 @@ export async function checkoutLoader(request: Request, context: Context) {
         phone: viewer?.phone ?? '',
         pincode: pincode ?? '',
       },
-      delivery: pincode ? await deliveryQuote(db, pincode) : null,
+      delivery: cart.delivery,
       signedIn: viewer !== null,
       idempotencyKey: randomUUID(),
       onlinePaymentAvailable: payments !== null,

@@ -1,8 +1,9 @@
 // Placing an order: one transaction that re-reads prices from the database, locks and decrements
-// stock (never below zero), redeems the coupon once, writes the order, its items, its first status
-// record, the admin's notification and the customer's confirmation e-mail, and empties a signed-in
-// shopper's cart. Either all of it happens or none of it. An idempotency key from the checkout form
-// makes a double click, a retry or a reload produce one order.
+// stock (never below zero), redeems the coupon once, writes the order (with the day its delivery zone
+// promises), its items, its first status record, the admin's notification and the customer's
+// confirmation e-mail, and empties a signed-in shopper's cart. Either all of it happens or none of
+// it. An idempotency key from the checkout form makes a double click, a retry or a reload produce
+// one order.
 
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
@@ -12,8 +13,9 @@ import { cartItems } from '#app/cart/schema.ts'
 import { sellingPrice } from '#app/catalog/pricing.ts'
 import { isSize } from '#app/catalog/sizes.ts'
 import { lockProducts, takeStock } from '#app/catalog/stock.server.ts'
+import { deliveryBy, formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
-import { listZones } from '#app/delivery/zones.server.ts'
+import { getCalendar, listZones } from '#app/delivery/zones.server.ts'
 import { matchZone } from '#app/delivery/zones.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
@@ -110,8 +112,10 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     throw new OrderError(m.order_online_unavailable(), 'payment')
   }
 
-  // Where the order goes decides whether it can go there, how it may be paid and what delivery costs.
-  const zone = matchZone(await listZones(tx), details.pincode)
+  // Where the order goes decides whether it can go there, how it may be paid, what delivery costs and
+  // the day it is promised by (the PIN code box's rule: the zone's slowest days from the counting day).
+  const [zones, calendar] = await Promise.all([listZones(tx), getCalendar(tx)])
+  const zone = matchZone(zones, details.pincode)
   if (!zone) throw new OrderError(deliveryTexts.notServedAtCheckout(details.pincode), 'delivery', 'pincode')
   if (!zone.codAllowed && !input.onlinePaymentAvailable) {
     throw new OrderError(m.checkout_no_way_to_pay({ pin: details.pincode }), 'delivery', 'pincode')
@@ -119,6 +123,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
   if (details.paymentMethod === 'cod' && !zone.codAllowed) {
     throw new OrderError(deliveryTexts.codRefused(), 'delivery', 'paymentMethod')
   }
+  const promisedBy = deliveryBy(now, zone.maxDays, calendar)
 
   const entries = await readCartEntries(tx, scope)
   if (entries.length === 0) throw new OrderError(m.cart_empty(), 'empty-cart')
@@ -185,6 +190,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
         locale,
         number,
         totals,
+        deliveryBy: promisedBy,
         lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size), ...line })),
       }),
     ),
@@ -200,6 +206,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
         paymentMethod: details.paymentMethod,
         paymentStatus: 'pending',
         locale,
+        deliveryBy: promisedBy,
         items,
       },
       shop,
@@ -217,6 +224,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       deliveryFee: totals.delivery,
       deliveryZone: zone.name,
       deliveryZoneFee: zone.extraFee,
+      deliveryBy: promisedBy,
       totalAmount: totals.total,
       couponCode: coupon?.code ?? null,
       status: 'pending',
@@ -311,6 +319,8 @@ function confirmationMail(
     locale: Locale
     number: string
     totals: ReturnType<typeof orderTotals>
+    /** 'YYYY-MM-DD': the day the zone promised. */
+    deliveryBy: string
     lines: { label: string; quantity: number; unitPrice: number }[]
   },
 ): MailMessage {
@@ -325,7 +335,7 @@ function confirmationMail(
     text: [
       m.notice_greeting({ name: details.fullName }, o),
       '',
-      m.notice_received_body({ number, shopName }, o),
+      m.notice_received_body({ number, shopName, day: formatDeliveryDay(order.deliveryBy, locale) }, o),
       '',
       ...order.lines.map((line) => `${line.quantity} x ${line.label}: ${rupees(line.unitPrice * line.quantity)}`),
       '',

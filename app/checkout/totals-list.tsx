@@ -9,12 +9,15 @@ export function TotalsList({
   delivery,
   total,
   couponCode,
+  deliveryLabel = m.delivery(),
 }: {
   subtotal: number
   discount: number
   delivery: number
   total: number
   couponCode: string | null
+  /** 'Delivery to 452001' where the charge is a PIN code's. */
+  deliveryLabel?: string
 }) {
   return (
     <dl className="space-y-1 text-sm">
@@ -29,7 +32,7 @@ export function TotalsList({
         </div>
       )}
       <div className="flex justify-between">
-        <dt>{m.delivery()}</dt>
+        <dt>{deliveryLabel}</dt>
         <dd>
           {delivery === 0 ? <span className="font-semibold text-success">{m.free()}</span> : formatRupees(delivery)}
         </dd>

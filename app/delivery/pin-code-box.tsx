@@ -16,12 +16,15 @@ import { rememberedPin } from './remembered-pin.ts'
 export function PinCodeBox({
   initial = null,
   compact = false,
+  fetcherKey,
 }: {
   initial?: DeliveryCheck | null
   /** The cart drawer's: tighter, with the label and hint for screen readers only. */
   compact?: boolean
+  /** Lets the page read the answers too (the cart drawer's totals). */
+  fetcherKey?: string
 }) {
-  const fetcher = useFetcher<DeliveryCheck>()
+  const fetcher = useFetcher<DeliveryCheck>({ key: fetcherKey })
   const location = useLocation()
   const id = useId()
   const check = fetcher.data ?? initial

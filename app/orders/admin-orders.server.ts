@@ -106,9 +106,15 @@ const cardColumns = {
   paymentStatus: orders.paymentStatus,
   deliveryOtpRequired: orders.deliveryOtpRequired,
   deliveryOtpVerified: orders.deliveryOtpVerified,
+  deliveryZone: orders.deliveryZone,
+  deliveryZoneFee: orders.deliveryZoneFee,
+  deliveryBy: orders.deliveryBy,
 }
 
-type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] } & { micros?: string }
+type Column<C extends { _: { data: unknown; notNull: boolean } }> = C['_']['notNull'] extends true
+  ? C['_']['data']
+  : C['_']['data'] | null
+type CardRow = { [K in keyof typeof cardColumns]: Column<(typeof cardColumns)[K]> } & { micros?: string }
 
 async function toCards(db: Tx, rows: CardRow[]): Promise<AdminOrderCard[]> {
   const ids = rows.map((row) => row.id)

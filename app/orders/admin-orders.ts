@@ -2,6 +2,7 @@
 // (read from the URL, refused with a 400 when malformed), its page cursor, and the shapes the
 // orders tab receives. No I/O here.
 import { z } from 'zod'
+import { formatRupees } from '#app/shared/money.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from './status.ts'
 
@@ -114,6 +115,20 @@ export interface AdminOrderCard {
   moreItems: number
   deliveryOtpRequired: boolean
   deliveryOtpVerified: boolean
+  /** The delivery zone's name when the order was placed (null for orders placed before zones). */
+  deliveryZone: string | null
+  /** Paise: the zone's extra fee, part of the delivery charge. */
+  deliveryZoneFee: number
+  /** 'YYYY-MM-DD': the day the zone promised at checkout (null for older orders). */
+  deliveryBy: string | null
+}
+
+/** 'Hill areas (+₹50.00 zone fee)', or just the name when the zone adds nothing; null for an order placed before zones. */
+export function zoneLabel(order: { deliveryZone: string | null; deliveryZoneFee: number }): string | null {
+  if (order.deliveryZone === null) return null
+  return order.deliveryZoneFee > 0
+    ? `${order.deliveryZone} (+${formatRupees(order.deliveryZoneFee, 'en')} zone fee)`
+    : order.deliveryZone
 }
 
 export interface AdminNotificationView {

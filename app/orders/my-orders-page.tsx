@@ -13,7 +13,7 @@ import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
-import { formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
+import { DeliveryPromise, formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
 import { paymentMethodText, paymentStatusText } from './order-texts.ts'
 import type { CustomerOrder, CustomerOrderDetails } from './orders.server.ts'
 import { ITEMS_ON_CARD, orderNumber } from './status.ts'
@@ -165,6 +165,7 @@ function OrderCard({
           </div>
           <StatusBadge status={order.status} />
         </div>
+        <DeliveryPromise order={order} />
         <ul className="text-sm">
           {shown.map((item) => (
             <li key={item.id} className="flex min-h-6 items-center justify-between gap-3">
@@ -226,6 +227,7 @@ function OrderDetails({
           {paymentMethodText(order.paymentMethod)} · {paymentStatusText(order.paymentStatus)}
         </span>
       </div>
+      <DeliveryPromise order={order} />
       <section aria-label={m.my_orders_items()}>
         <ul className="divide-y rounded-lg border">
           {order.items.map((item) => (

@@ -1,5 +1,8 @@
-// Small pieces every order view shares: the status badge, money rows, the status history.
+// Small pieces every order view shares: the status badge, the delivery promise, money rows, the
+// status history.
+import { Truck } from 'lucide-react'
 import { TotalsList } from '#app/checkout/totals-list.tsx'
+import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { cn } from '#app/ui/cn.ts'
 import { formatOrderDate, orderStatusText } from './order-texts.ts'
 import type { StatusChange } from './orders.server.ts'
@@ -16,6 +19,17 @@ export function StatusBadge({ status, className }: { status: string; className?:
     >
       {orderStatusText(status)}
     </span>
+  )
+}
+
+/** 'Delivery by Thursday, 26 November': the day the zone promised at checkout, while the order is on its way. */
+export function DeliveryPromise({ order }: { order: { status: string; deliveryBy: string | null } }) {
+  if (!order.deliveryBy || order.status === 'delivered' || order.status === 'cancelled') return null
+  return (
+    <p className="flex items-center gap-1.5 text-sm font-semibold text-success">
+      <Truck className="size-4 shrink-0" aria-hidden />
+      {deliveryTexts.deliveryBy(order.deliveryBy)}
+    </p>
   )
 }
 

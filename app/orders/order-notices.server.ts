@@ -3,6 +3,7 @@
 // the customer of confirmed ('order_confirmed'), shipped ('out_for_delivery', with the delivery OTP),
 // delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
 // never holds up the change.
+import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { HTML_LANG, type Locale, localizedHref } from '#app/i18n/locale.ts'
 import { ownerOrderAlertJob } from '#app/notifications/push-fanout.server.ts'
 import { m } from '#app/paraglide/messages.js'
@@ -27,6 +28,8 @@ export interface NoticeOrder {
   paymentStatus: string
   /** The language the order was placed in: the customer's notices are written in it. */
   locale: Locale
+  /** 'YYYY-MM-DD': the day the zone promised at checkout (null for orders placed before the promise was kept). */
+  deliveryBy: string | null
   items: { productName: string; size: string; quantity: number; price: number }[]
 }
 
@@ -89,7 +92,9 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
         subject: m.notice_confirmed_subject({ number, shopName }, o),
         heading: m.notice_confirmed_heading({ number }, o),
         paragraphs: [
-          m.notice_confirmed_body({ name }, o),
+          order.deliveryBy
+            ? m.notice_confirmed_body_by({ name, day: formatDeliveryDay(order.deliveryBy, locale) }, o)
+            : m.notice_confirmed_body({ name }, o),
           order.paymentMethod === 'cod'
             ? m.notice_confirmed_total_cod({ amount: total, method }, o)
             : m.notice_confirmed_total({ amount: total, method }, o),

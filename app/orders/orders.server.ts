@@ -17,6 +17,7 @@ const summaryColumns = {
   deliveryFee: orders.deliveryFee,
   totalAmount: orders.totalAmount,
   couponCode: orders.couponCode,
+  deliveryBy: orders.deliveryBy,
   createdAt: orders.createdAt,
 }
 
@@ -147,6 +148,7 @@ export async function trackOrder(db: Tx, number: string, phone: string) {
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
       totalAmount: orders.totalAmount,
+      deliveryBy: orders.deliveryBy,
       createdAt: orders.createdAt,
     })
     .from(orders)

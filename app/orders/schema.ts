@@ -35,6 +35,8 @@ export const orders = pgTable(
     deliveryZone: text('delivery_zone'),
     /** Paise: the part of delivery_fee the zone added. */
     deliveryZoneFee: integer('delivery_zone_fee').notNull().default(0),
+    /** The day the zone promised at checkout, 'YYYY-MM-DD' in IST (null for orders placed before the promise was kept). */
+    deliveryBy: date('delivery_by', { mode: 'string' }),
     totalAmount: integer('total_amount').notNull(),
     couponCode: text('coupon_code'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),

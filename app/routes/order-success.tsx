@@ -2,6 +2,7 @@ import { CircleCheck, Clock, Phone, Truck } from 'lucide-react'
 import { redirect } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
 import { visitorHash } from '#app/checkout/visitor.server.ts'
+import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { Link } from '#app/i18n/links.tsx'
 import { paymentMethodText } from '#app/orders/order-texts.ts'
 import { findVisibleOrder } from '#app/orders/orders.server.ts'
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orderNumber: orderNumber(order.id),
     total: order.totalAmount,
     paymentMethod: order.paymentMethod,
+    deliveryBy: order.deliveryBy,
     signedIn: viewer !== null,
   }
 }
@@ -66,7 +68,11 @@ export default function OrderSuccess({ loaderData, matches }: Route.ComponentPro
         <ul className="mt-4 space-y-3">
           <NextStep icon={<Phone aria-hidden />}>{m.success_next_call()}</NextStep>
           <NextStep icon={<Clock aria-hidden />}>{m.success_next_pack()}</NextStep>
-          <NextStep icon={<Truck aria-hidden />}>{m.success_next_deliver()}</NextStep>
+          <NextStep icon={<Truck aria-hidden />}>
+            {order.deliveryBy
+              ? m.success_next_deliver_by({ day: formatDeliveryDay(order.deliveryBy) })
+              : m.success_next_deliver()}
+          </NextStep>
         </ul>
       </section>
       <section aria-labelledby="help-title" className="mt-8 rounded-xl bg-secondary/70 p-5">

@@ -5,7 +5,7 @@ import { Form } from '#app/i18n/links.tsx'
 import { invoiceLinkKey } from '#app/invoices/invoice-link.server.ts'
 import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
 import { hasInvoice } from '#app/invoices/invoices.server.ts'
-import { formatOrderDate, StatusBadge, StatusHistory } from '#app/orders/order-bits.tsx'
+import { DeliveryPromise, formatOrderDate, StatusBadge, StatusHistory } from '#app/orders/order-bits.tsx'
 import { paymentMethodText, paymentStatusText } from '#app/orders/order-texts.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { lookUpOrder, TRACKING_FIELDS } from '#app/orders/track-order.server.ts'
@@ -117,6 +117,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
                   {formatRupees(result.order.totalAmount)} · {paymentMethodText(result.order.paymentMethod)} ·{' '}
                   {paymentStatusText(result.order.paymentStatus)}
                 </p>
+                <DeliveryPromise order={result.order} />
                 <ul className="text-sm">
                   {result.order.items.map((item) => (
                     <li key={item.id}>

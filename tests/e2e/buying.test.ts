@@ -74,7 +74,8 @@ test('a guest buys two sizes with cash on delivery, from the product page to ord
   const number = await placedOrderNumber(page)
   await expect(page.getByText('₹360.00')).toBeVisible()
   await expect(page.getByText('Your namkeen is freshly packed within 24 hours.')).toBeVisible()
-  await expect(page.getByText('It is delivered in 2-4 business days.')).toBeVisible()
+  // The zone's promise for PIN code 452010 (a metro), as the PIN code box would say it.
+  await expect(page.getByText(/^It is delivered by \w+day, \d{1,2} \w+\.$/)).toBeVisible()
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items')
   // The same browser can come back to the page; the order number comes from the server, not the URL.
   await page.reload()
@@ -205,6 +206,8 @@ test('my orders lists a customer’s own orders, searches them and opens the det
   // Newest first; a card shows two items, then how many more.
   await expect(cards.first().getByRole('heading')).toHaveText(`#${numbers[1]}`)
   await expect(cards.first()).toContainText('+1 more items')
+  // Not delivered yet: the day the zone promised at checkout.
+  await expect(cards.first()).toContainText(/Delivery by \w+day, \d{1,2} \w+/)
 
   await page.getByRole('searchbox', { name: 'Search your orders' }).fill('ujjaini')
   await page.getByRole('button', { name: 'Search' }).click()

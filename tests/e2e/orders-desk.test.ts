@@ -363,6 +363,8 @@ test('the CSV export carries the filters, a header row, and neutralises cells a 
     'Discount (Rs)',
     'Coupon',
     'Delivery (Rs)',
+    'Delivery zone',
+    'Zone fee (Rs)',
     'Total (Rs)',
     'Payment method',
     'Payment status',

@@ -1,11 +1,11 @@
 // One order on the desk (spec section 2): what the owner needs at a glance to pack and deliver it,
 // and the three controls: the status dropdown, Details, and OTP Verify.
-import { Phone, ShieldAlert, ShieldCheck, Truck, User } from 'lucide-react'
+import { MapPin, Phone, ShieldAlert, ShieldCheck, Truck, User } from 'lucide-react'
 import { type RefObject, useId, useRef } from 'react'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
-import { type AdminOrderCard, STATUS_CHOICES } from '../admin-orders.ts'
+import { type AdminOrderCard, STATUS_CHOICES, zoneLabel } from '../admin-orders.ts'
 import { formatOrderDate } from '../order-bits.tsx'
 import { statusLabel } from '../status.ts'
 import { DeliveryOtpDialog } from './delivery-otp-dialog.tsx'
@@ -21,6 +21,7 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
   const requestedStatus = pending?.get('intent') === 'status' ? pending.get('status') : null
   const shownStatus = typeof requestedStatus === 'string' ? requestedStatus : order.status
   const changeStatus = (status: string) => submit('status', { status, version: order.version })
+  const zone = zoneLabel(order)
 
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col rounded-xl border bg-card shadow-sm">
@@ -70,6 +71,12 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
             <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             {formatIndianMobile(order.phone)}
           </a>
+          {zone && (
+            <p className="flex items-center gap-2">
+              <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              <span className="min-w-0 break-words">Zone: {zone}</span>
+            </p>
+          )}
           {order.deliveryOtpRequired && <OtpLine verified={order.deliveryOtpVerified} />}
         </div>
       </div>

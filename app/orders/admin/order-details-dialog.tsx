@@ -3,13 +3,14 @@
 import { AlertTriangle, ExternalLink, FileText, Mail, Phone, Printer, Undo2 } from 'lucide-react'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { invoicePaths } from '#app/invoices/invoice-links.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#app/ui/dialog.tsx'
 import { Skeleton } from '#app/ui/skeleton.tsx'
-import type { AdminOrderDetails } from '../admin-orders.ts'
+import { type AdminOrderDetails, zoneLabel } from '../admin-orders.ts'
 import { formatOrderDate, OrderTotals } from '../order-bits.tsx'
 import { paymentMethodLabel, statusLabel } from '../status.ts'
 import { orderActionUrl, useOrderAction } from './order-action.ts'
@@ -66,6 +67,7 @@ export function OrderDetailsDialog({
 }
 
 function DetailsBody({ order }: { order: AdminOrderDetails }) {
+  const zone = zoneLabel(order)
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -136,6 +138,18 @@ function DetailsBody({ order }: { order: AdminOrderDetails }) {
             <span className="font-semibold">Shipping address: </span>
             {order.shippingAddress}
           </p>
+          {zone && (
+            <p>
+              <span className="font-semibold">Delivery zone: </span>
+              {zone}
+            </p>
+          )}
+          {order.deliveryBy && (
+            <p>
+              <span className="font-semibold">Promised by: </span>
+              {formatDeliveryDay(order.deliveryBy, 'en')}
+            </p>
+          )}
         </div>
       </Section>
 

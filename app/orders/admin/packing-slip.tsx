@@ -1,11 +1,12 @@
 // The packing slip that goes into (or onto) the parcel: who sends it, who receives it, what is inside
 // and whether the delivery person must collect money. Printed from the browser, alone on the page.
 import { FileText, Printer } from 'lucide-react'
+import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { invoicePaths } from '#app/invoices/invoice-links.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
-import type { AdminOrderDetails } from '../admin-orders.ts'
+import { type AdminOrderDetails, zoneLabel } from '../admin-orders.ts'
 import { formatOrderDate } from '../order-bits.tsx'
 
 export interface PackingSlipShop {
@@ -26,6 +27,7 @@ const PRINT_THE_SLIP_ALONE = `@media print {
 }`
 
 export function PackingSlip({ order, shop }: { order: AdminOrderDetails; shop: PackingSlipShop }) {
+  const zone = zoneLabel(order)
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16 print:max-w-none print:p-0">
       <style>{PRINT_THE_SLIP_ALONE}</style>
@@ -75,6 +77,12 @@ export function PackingSlip({ order, shop }: { order: AdminOrderDetails; shop: P
           <p className="mt-1 text-2xl font-bold break-words sm:text-3xl">{order.customerName}</p>
           <p className="mt-1 text-lg break-words whitespace-pre-line sm:text-xl">{order.shippingAddress}</p>
           <p className="mt-1 text-lg font-semibold sm:text-xl">{formatIndianMobile(order.phone)}</p>
+          {zone && (
+            <p className="mt-2 text-base">
+              <span className="font-semibold">Zone:</span> {zone}
+              {order.deliveryBy && ` · deliver by ${formatDeliveryDay(order.deliveryBy, 'en')}`}
+            </p>
+          )}
         </section>
 
         <CollectBox order={order} />
