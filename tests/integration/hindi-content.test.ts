@@ -39,7 +39,13 @@ async function asRequestFor<T>(path: string, work: () => Promise<T>): Promise<T>
     log: createLogger('silent'),
   })
   await localeMiddleware(
-    { request: new Request(`${PUBLIC_URL}${path}`), context, params: {}, unstable_pattern: '' } as never,
+    {
+      request: new Request(`${PUBLIC_URL}${path}`),
+      url: new URL(`${PUBLIC_URL}${path}`),
+      context,
+      params: {},
+      unstable_pattern: '',
+    } as never,
     async () => {
       result = await work()
       return new Response(null)
