@@ -1,27 +1,24 @@
 // Noto Sans Devanagari for Hindi pages, served by the shop (@fontsource's Devanagari subset, woff2):
-// the regular and the bold face are preloaded at the top of the head and declared inline with
-// font-display swap (style-src allows inline styles; no nonce, which would turn that off). English pages carry none of it: the header's "हिन्दी" is drawn with the system's font.
+// one face, the regular, preloaded at the top of the head and declared inline with font-display swap
+// (style-src allows inline styles; no nonce, which would turn that off); bold text is the regular face
+// made bold by the browser, which saves a second 50 KB file before the largest paint (docs/performance.md).
+// English pages carry none of it: the header's "हिन्दी" is drawn with the system's font.
 import regular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url'
-import bold from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff2?url'
 
 /** The subset's range (@fontsource's): Devanagari, its extensions, joiners and the rupee sign. */
 const DEVANAGARI_RANGE = 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF'
 
 /**
- * The two faces. app.css lists the family last in the sans and the serif (headings) stacks, so
- * Devanagari text is drawn with it and Latin text with the fonts it had. Semibold (600) text uses the
- * bold face: one file fewer to load.
+ * The face. app.css lists the family last in the sans and the serif (headings) stacks, so Devanagari
+ * text is drawn with it and Latin text with the fonts it had. It is declared for weight 400 only, so
+ * the browser synthesises bold and semibold from it (a face declared for 100-900 would not be).
  */
-export const DEVANAGARI_CSS = [
-  `@font-face{font-family:'Noto Sans Devanagari';font-style:normal;font-weight:100 500;font-display:swap;src:url(${regular}) format('woff2');unicode-range:${DEVANAGARI_RANGE}}`,
-  `@font-face{font-family:'Noto Sans Devanagari';font-style:normal;font-weight:600 900;font-display:swap;src:url(${bold}) format('woff2');unicode-range:${DEVANAGARI_RANGE}}`,
-].join('')
+export const DEVANAGARI_CSS = `@font-face{font-family:'Noto Sans Devanagari';font-style:normal;font-weight:400;font-display:swap;src:url(${regular}) format('woff2');unicode-range:${DEVANAGARI_RANGE}}`
 
 export function DevanagariFont() {
   return (
     <>
       <link rel="preload" href={regular} as="font" type="font/woff2" crossOrigin="anonymous" />
-      <link rel="preload" href={bold} as="font" type="font/woff2" crossOrigin="anonymous" />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own constant, no input */}
       <style dangerouslySetInnerHTML={{ __html: DEVANAGARI_CSS }} />
     </>
