@@ -57,7 +57,6 @@ export const INVOICE_TEXTS = {
   downloadPdf: 'Download PDF',
   viewInvoice: 'Invoice',
   pageTitle: (orderNumber: string) => `Invoice for order #${orderNumber}`,
-  paymentMethods: { cod: 'Cash on Delivery', online: 'Online payment' } as Record<string, string>,
 } as const
 
 export function documentTitle(kind: 'tax-invoice' | 'receipt'): string {

@@ -1,5 +1,6 @@
 // What a shopper reads about an order's state, in the page's language (messages/*.json, keys order_*).
 // The admin panel is English only and keeps status.ts's labels; so do notices stored for the owner.
+import type { Locale } from '#app/i18n/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { statusLabel } from './status.ts'
@@ -27,9 +28,12 @@ export function paymentStatusText(status: string): string {
   return PAYMENT_STATUS_TEXT[status]?.() ?? status
 }
 
-/** 'cod' -> 'Cash on Delivery'. */
-export function paymentMethodText(method: string): string {
-  return method === 'cod' ? m.order_method_cod() : m.order_method_online()
+/**
+ * 'cod' -> 'Cash on Delivery' ('कैश ऑन डिलीवरी'): in the page's language, or the one given (an
+ * order's e-mails: its own; the admin panel, the shop's own notices and the invoice document: 'en').
+ */
+export function paymentMethodText(method: string, locale: Locale = getLocale()): string {
+  return method === 'cod' ? m.order_method_cod({}, { locale }) : m.order_method_online({}, { locale })
 }
 
 const DATE_FORMATS = {
