@@ -5,7 +5,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { sellingPrice } from '#app/catalog/pricing.ts'
 import { orderableColumns } from '#app/catalog/products.server.ts'
 import { products } from '#app/catalog/schema.ts'
-import { isAvailable, priceOf, type Size, type SizedFields, stockOf } from '#app/catalog/sizes.ts'
+import { isAvailable, priceOf, type Size, type SizedFields, sizeName, stockOf } from '#app/catalog/sizes.ts'
+import type { Locale } from '#app/i18n/locale.ts'
 import { idempotencyKeys } from '#app/orders/schema.ts'
 import { m } from '#app/paraglide/messages.js'
 import type { Db, Tx } from '#app/platform/db.server.ts'
@@ -36,8 +37,9 @@ export interface CartLine {
 
 export type CartChange = { ok: true; cookie: GuestCart; message?: string } | { ok: false; message: string }
 
-export function lineLabel(name: string, size: Size): string {
-  return `${name} (${size})`
+/** 'Ratlami Sev (250g)', in the request's language or the one given ('Ratlami Sev (250 ग्राम)'). */
+export function lineLabel(name: string, size: Size, locale?: Locale): string {
+  return `${name} (${sizeName(size, locale)})`
 }
 
 /** The stored lines (product id, size, quantity), without product details. */

@@ -175,7 +175,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
         locale,
         number,
         totals,
-        lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size), ...line })),
+        lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size, locale), ...line })),
       }),
     ),
     ...(await newOrderNoticeJobs(tx, {

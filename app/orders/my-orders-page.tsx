@@ -4,6 +4,7 @@ import { Package, Search, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
+import { sizeName } from '#app/catalog/sizes.ts'
 import { Form, Link } from '#app/i18n/links.tsx'
 import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
 import { m } from '#app/paraglide/messages.js'
@@ -169,7 +170,7 @@ function OrderCard({
           {shown.map((item) => (
             <li key={item.id} className="flex min-h-6 items-center justify-between gap-3">
               <span>
-                {item.productName} ({item.size})&nbsp;×&nbsp;{item.quantity}
+                {item.productName} ({sizeName(item.size)})&nbsp;×&nbsp;{item.quantity}
               </span>
               <RateLink line={rateable[item.id]} productName={item.productName} />
             </li>
@@ -231,7 +232,7 @@ function OrderDetails({
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <span className="min-w-0 flex-1">
-                {item.productName} ({item.size})&nbsp;×&nbsp;{item.quantity}
+                {item.productName} ({sizeName(item.size)})&nbsp;×&nbsp;{item.quantity}
               </span>
               <RateLink line={rateable[item.id]} productName={item.productName} />
               <span className="font-semibold">{formatRupees(item.price * item.quantity)}</span>
