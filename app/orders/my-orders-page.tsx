@@ -12,6 +12,7 @@ import { RateLink } from '#app/reviews/rate-link.tsx'
 import type { RateableLine } from '#app/reviews/reviews.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
+import { shownAddress } from '#app/shared/state-names.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
@@ -249,7 +250,7 @@ function OrderDetails({
         <p className="mt-1 text-sm">
           {order.customerName}
           <br />
-          {order.shippingAddress}
+          {shownAddress(order.shippingAddress)}
           <br />
           {formatIndianMobile(order.phone)}
         </p>

@@ -12,7 +12,7 @@ import { enqueue, type OutboxJobRow, outboxJob } from '#app/platform/outbox.serv
 import type { ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
-import { paymentMethodText } from './order-texts.ts'
+import { formatOrderDate, paymentMethodText } from './order-texts.ts'
 import { orderNumber } from './status.ts'
 
 /** The order as the notices need it. */
@@ -43,11 +43,6 @@ interface Notice {
   paragraphs: string[]
   link: { label: string; url: string }
   sms: string
-}
-
-const istDateTime: Record<Locale, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
-  hi: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
 }
 
 /** Where a customer follows the order: My Orders with an account, guest tracking without (in the order's language). */
@@ -113,7 +108,7 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
         subject: m.notice_delivered_subject({ number, shopName }, o),
         heading: m.notice_delivered_heading({ number }, o),
         paragraphs: [
-          m.notice_delivered_body({ name, date: istDateTime[locale].format(notice.deliveredAt) }, o),
+          m.notice_delivered_body({ name, date: formatOrderDate(notice.deliveredAt, true, locale) }, o),
           m.notice_delivered_complaint({ phone }, o),
         ],
         link,

@@ -36,19 +36,43 @@ export function paymentMethodText(method: string, locale: Locale = getLocale()):
   return method === 'cod' ? m.order_method_cod({}, { locale }) : m.order_method_online({}, { locale })
 }
 
+/**
+ * The notes the shop itself writes in an order's history, by their stored English words, and what a
+ * shopper reads for each; a note the owner typed shows as typed.
+ */
+const SHOP_NOTES: Record<string, () => string> = {
+  'Order placed': m.order_note_placed,
+  'Delivery OTP verified': m.order_note_otp_verified,
+}
+
+export function statusNoteText(note: string): string {
+  return Object.hasOwn(SHOP_NOTES, note) ? SHOP_NOTES[note]!() : note
+}
+
+// Hindi times read 'रात 11:09' rather than '11:09 pm'.
+const HINDI_DATE_TIME = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  dayPeriod: 'short',
+  timeZone: 'Asia/Kolkata',
+} as const
+
 const DATE_FORMATS = {
   en: {
     dateTime: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
     date: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }),
   },
   hi: {
-    dateTime: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
+    dateTime: new Intl.DateTimeFormat('hi-IN', HINDI_DATE_TIME),
     date: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }),
   },
 }
 
-/** An order's date in India's time, in the page's language. */
-export function formatOrderDate(date: Date | string, withTime = false): string {
-  const formats = DATE_FORMATS[getLocale()]
+/** An order's date in India's time, in the page's language or the one given (an order's e-mails). */
+export function formatOrderDate(date: Date | string, withTime = false, locale: Locale = getLocale()): string {
+  const formats = DATE_FORMATS[locale]
   return (withTime ? formats.dateTime : formats.date).format(new Date(date))
 }

@@ -60,6 +60,10 @@ const ALLOWED = new Set([
   'X',
   'A-Z',
   'PDF',
+  // Authenticator apps the account page names: Google Authenticator, Microsoft Authenticator, 1Password.
+  'Microsoft',
+  'Authenticator',
+  'Password',
 ])
 
 /** The owner's data, shown as entered until the owner adds a Hindi version (product names, shop details). */
