@@ -7,7 +7,7 @@ import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import type { Auth } from './auth.server.ts'
-import { clearLimit, enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
+import { clearLimit, enforceLimits, LIMITS, TooManyAttempts, tooManyAttemptsMessage } from './limits.server.ts'
 import { type ProviderId, providerError, publicProviders } from './providers.ts'
 import {
   firstIssue,
@@ -310,7 +310,7 @@ export async function verifySecondFactor(
       return { error: MESSAGES.secondFactorExpired(), status: 401 }
     }
     if (failure.status === 429 || failure.code === 'ACCOUNT_TEMPORARILY_LOCKED') {
-      return { error: 'Too many attempts. Please try again in 15 minutes.', status: 429 }
+      return { error: tooManyAttemptsMessage(15 * 60), status: 429 }
     }
     return { error: MESSAGES.invalidSecondFactor(), status: 400 }
   }
