@@ -54,7 +54,7 @@ export interface ReviewResult {
   fieldErrors?: ReviewFieldErrors
 }
 
-/** The longest review, as the refusal says it ('1,000'). */
+/** The refusal of a review over the limit, which it names as '1,000'. */
 export const reviewTooLong = () => m.review_too_long({ max: REVIEW_TEXT_MAX.toLocaleString('en-IN') })
 
 /**
