@@ -34,7 +34,7 @@ export const REVIEW_STATUS_LABEL: Record<ReviewStatus, string> = {
 /** 'Asha V.': the first name and the last name's initial, never the whole name of a shopper. */
 export function reviewerName(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean)
-  if (words.length === 0) return 'A shopper'
+  if (words.length === 0) return m.review_a_shopper()
   const first = words[0]!
   const last = words.length > 1 ? words.at(-1)! : ''
   const initial = last ? `${Array.from(last)[0]!.toLocaleUpperCase('en-IN')}.` : ''
