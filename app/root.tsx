@@ -23,7 +23,7 @@ import { localeMiddleware } from './i18n/locale.server.ts'
 import { HTML_LANG, pathWithoutLocale } from './i18n/locale.ts'
 import { getLocale } from './i18n/page-locale.ts'
 import { PushPrompt } from './notifications/push-prompt.tsx'
-import { INPUT_TEXTS } from './platform/input-texts.ts'
+import { isInputRefusalText } from './platform/input-texts.ts'
 import { refuseUnreadableInput } from './platform/request-input.server.ts'
 import { requestContext, servicesContext } from './platform/services.server.ts'
 import { OfflineNotice } from './pwa/offline-notice.tsx'
@@ -39,7 +39,6 @@ import { Toasts, toast } from './ui/toast.tsx'
 
 // The language first: a refused request's error page is shown in the page's language too.
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, refuseUnreadableInput]
-const INPUT_REFUSALS = new Set<unknown>(Object.values(INPUT_TEXTS))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
@@ -175,7 +174,7 @@ function Frame({
 /** Unexpected failures: the spec's generic message, never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>('root')
-  const refusal = isRouteErrorResponse(error) && INPUT_REFUSALS.has(error.data) ? (error.data as string) : null
+  const refusal = isRouteErrorResponse(error) && isInputRefusalText(error.data) ? error.data : null
   const content =
     isRouteErrorResponse(error) && error.status === 404 ? (
       <NotFoundContent />

@@ -317,6 +317,7 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
   page('/robots.txt'),
   page('/manifest.webmanifest'),
   page('/offline'),
+  page('/hi/offline'),
   {
     route: '/auth/provider/:provider',
     audience: 'public',

@@ -70,6 +70,8 @@ export default [
   ...LOCALIZED_PAGES.map(({ path, file }) =>
     path === '' ? route('hi', file, { id: 'hi/index' }) : route(`hi/${path}`, file, { id: `hi/${path}` }),
   ),
+  // Not a page of its own (no switch, no cookie redirect): the worker keeps it beside /offline.
+  route('hi/offline', 'routes/offline.ts', { id: 'hi/offline' }),
   route('hi/*', 'routes/not-found.tsx', { id: 'hi/not-found' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -11,7 +11,9 @@ import { type RequestIdVariables, requestId } from 'hono/request-id'
 import { NONCE, type SecureHeadersVariables, secureHeaders } from 'hono/secure-headers'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { createRequestHandler } from 'react-router'
+import { localeOfPath } from '../app/i18n/locale.ts'
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH, UPLOAD_TEXTS } from '../app/media/upload-rules.ts'
+import { m } from '../app/paraglide/messages.js'
 import { createPageCache, isCacheableRequest, pageCacheVersions } from '../app/platform/page-cache.server.ts'
 import { readRequestInput } from '../app/platform/request-input.server.ts'
 import type { CreateLoadContext, Services } from '../app/platform/services.server.ts'
@@ -130,10 +132,10 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   // Forms and JSON are small; a larger body is refused before anything reads it. An image upload
   // may carry up to the spec's 5 MB and is answered in JSON, as its form expects. The rest of a
   // refused body is never read, so the connection closes: a client must not send its next request
-  // after it.
+  // after it. The sentence is in the address's language (/hi/...: Hindi), as the page's would be.
   const formLimit = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: (c) => c.text('The request is too large.', 413, { Connection: 'close' }),
+    onError: (c) => c.text(m.input_too_large({}, { locale: localeOfPath(c.req.path) }), 413, { Connection: 'close' }),
   })
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BODY_BYTES,

@@ -8,7 +8,7 @@ import { requestContext, servicesContext } from '#app/platform/services.server.t
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { isSitePath } from '#app/shared/site-path.ts'
 import type { Auth } from './auth.server.ts'
-import { clearLimit, enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
+import { clearLimit, enforceLimits, LIMITS, TooManyAttempts, tooManyAttemptsMessage } from './limits.server.ts'
 import { type ProviderId, providerError, publicProviders } from './providers.ts'
 import {
   firstIssue,
@@ -311,7 +311,7 @@ export async function verifySecondFactor(
       return { error: MESSAGES.secondFactorExpired(), status: 401 }
     }
     if (failure.status === 429 || failure.code === 'ACCOUNT_TEMPORARILY_LOCKED') {
-      return { error: 'Too many attempts. Please try again in 15 minutes.', status: 429 }
+      return { error: tooManyAttemptsMessage(15 * 60), status: 429 }
     }
     return { error: MESSAGES.invalidSecondFactor(), status: 400 }
   }

@@ -6,7 +6,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { sellingPrice } from '#app/catalog/pricing.ts'
 import { orderableColumns } from '#app/catalog/products.server.ts'
 import { products } from '#app/catalog/schema.ts'
-import { isAvailable, priceOf, type Size, type SizedFields, stockOf } from '#app/catalog/sizes.ts'
+import { isAvailable, priceOf, type Size, type SizedFields, sizeName, stockOf } from '#app/catalog/sizes.ts'
+import type { Locale } from '#app/i18n/locale.ts'
 import { idempotencyKeys } from '#app/orders/schema.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
@@ -38,8 +39,9 @@ export interface CartLine {
 
 export type CartChange = { ok: true; cookie: GuestCart; message?: string } | { ok: false; message: string }
 
-export function lineLabel(name: string, size: Size): string {
-  return `${name} (${size})`
+/** 'Ratlami Sev (250g)', in the request's language or the one given ('Ratlami Sev (250 ग्राम)'). */
+export function lineLabel(name: string, size: Size, locale?: Locale): string {
+  return `${name} (${sizeName(size, locale)})`
 }
 
 /** The stored lines (product id, size, quantity), without product details. */
@@ -112,7 +114,7 @@ async function findProduct(db: Tx, productId: string): Promise<ProductRow | unde
 /** One more packet of this product and size. */
 export async function addToCart(db: Db, scope: CartScope, productId: string, size: Size): Promise<CartChange> {
   const product = await findProduct(db, productId)
-  if (!product) return { ok: false, message: 'Product not found' }
+  if (!product) return { ok: false, message: m.product_not_found() }
   const entries = await readCartEntries(db, scope)
   const current = entries.find((entry) => entry.productId === productId && entry.size === size)?.quantity ?? 0
   const wanted = current + 1
@@ -139,11 +141,9 @@ export async function addToCart(db: Db, scope: CartScope, productId: string, siz
 }
 
 function quantityRefusal(product: ProductRow, size: Size, quantity: number, lineCount: number): string | null {
-  if (lineCount > MAX_CART_LINES)
-    return `Your cart holds up to ${MAX_CART_LINES} different items. Please check out first.`
-  if (quantity > MAX_LINE_QUANTITY) {
-    return `You can order up to ${MAX_LINE_QUANTITY} packets of ${lineLabel(product.name, size)} at a time. For more, please contact us for a bulk order.`
-  }
+  if (lineCount > MAX_CART_LINES) return m.cart_max_lines({ max: MAX_CART_LINES })
+  if (quantity > MAX_LINE_QUANTITY)
+    return m.cart_max_quantity({ max: MAX_LINE_QUANTITY, label: lineLabel(product.name, size) })
   return lineProblem(product, size, quantity)
 }
 
@@ -157,10 +157,10 @@ export async function setQuantity(
 ): Promise<CartChange> {
   if (quantity <= 0) return removeFromCart(db, scope, productId, size)
   const product = await findProduct(db, productId)
-  if (!product) return { ok: false, message: 'Product not found' }
+  if (!product) return { ok: false, message: m.product_not_found() }
   const entries = await readCartEntries(db, scope)
   const current = entries.find((entry) => entry.productId === productId && entry.size === size)
-  if (!current) return { ok: false, message: 'This item is no longer in your cart.' }
+  if (!current) return { ok: false, message: m.cart_item_gone() }
   // Lowering a quantity is always allowed, even when stock has fallen below it meanwhile.
   const refusal = quantity > current.quantity ? quantityRefusal(product, size, quantity, entries.length) : null
   if (refusal) return { ok: false, message: refusal }
@@ -246,8 +246,8 @@ export async function mergeGuestCart(
         })
     }
     const parts: string[] = []
-    if (added > 0) parts.push(`We added ${added} ${added === 1 ? 'packet' : 'packets'} from this device to your cart.`)
-    if (lowered.length > 0) parts.push(`Less than you chose is in stock for ${lowered.join(', ')}.`)
+    if (added > 0) parts.push(added === 1 ? m.cart_merged_one() : m.cart_merged_many({ count: added }))
+    if (lowered.length > 0) parts.push(m.cart_merged_lowered({ labels: lowered.join(', ') }))
     return { cookie: emptied, notice: parts.length > 0 ? parts.join(' ') : null }
   })
 }

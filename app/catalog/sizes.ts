@@ -1,12 +1,17 @@
 // The three pack sizes the shop sells, and how each maps onto a product's price and stock columns.
+import type { Locale } from '#app/i18n/locale.ts'
 import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
 
 export const SIZES = ['250g', '500g', '1kg'] as const
 export type Size = (typeof SIZES)[number]
 
-/** A size as shoppers read it, in the page's language (250g, 250 ग्राम). */
-export function sizeName(size: Size): string {
-  return { '250g': m.size_250g, '500g': m.size_500g, '1kg': m.size_1kg }[size]()
+/**
+ * A size as shoppers read it, in the page's language or the one given (250g, 250 ग्राम); a stored
+ * size the shop does not know shows as stored.
+ */
+export function sizeName(size: string, locale: Locale = getLocale()): string {
+  return isSize(size) ? { '250g': m.size_250g, '500g': m.size_500g, '1kg': m.size_1kg }[size]({}, { locale }) : size
 }
 
 export function isSize(value: unknown): value is Size {

@@ -4,7 +4,10 @@
 // coupon row is locked (so a limited coupon's last use goes to one order) and the redemption's unique
 // indexes make a one-per-customer coupon's second use fail even when it races.
 import { and, eq, ne, or, type SQL } from 'drizzle-orm'
+import type { Locale } from '#app/i18n/locale.ts'
 import { couponRedemptions, coupons, orders } from '#app/orders/schema.ts'
+import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
 import type { Tx } from '#app/platform/db.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { type CouponTerms, couponShortfall } from './totals.ts'
@@ -42,16 +45,15 @@ export function couponTerms(coupon: CouponRow): CouponTerms {
     : { kind: 'percent', percentOff: coupon.percentOff ?? 0, minOrderAmount: coupon.minOrderAmount }
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-})
+const DAY_OPTIONS = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' } as const
+const dayFormat = {
+  en: new Intl.DateTimeFormat('en-IN', DAY_OPTIONS),
+  hi: new Intl.DateTimeFormat('hi-IN', DAY_OPTIONS),
+}
 
-/** '1 Jan 2027' in India's time. */
-export function formatCouponDay(date: Date): string {
-  return dayFormat.format(date)
+/** '1 Jan 2027' in India's time, in the request's language (Hindi: '1 जन॰ 2027'). */
+export function formatCouponDay(date: Date, locale: Locale = getLocale()): string {
+  return dayFormat[locale].format(date)
 }
 
 /** How many orders have used a coupon. */
@@ -68,17 +70,17 @@ export async function checkCoupon(
   const query = db.select().from(coupons).where(eq(coupons.code, code))
   const [coupon] = lock ? await query.for('update') : await query
   const refuse = (reason: string): CouponCheck => ({ ok: false, code, reason })
-  if (!coupon) return refuse(`${code} is not a valid coupon code.`)
-  if (!coupon.isActive) return refuse(`${code} is no longer available.`)
+  if (!coupon) return refuse(m.coupon_not_valid({ code }))
+  if (!coupon.isActive) return refuse(m.coupon_no_longer_available({ code }))
   if (coupon.startsAt && now < coupon.startsAt) {
-    return refuse(`${code} can be used from ${formatCouponDay(coupon.startsAt)}.`)
+    return refuse(m.coupon_usable_from({ code, day: formatCouponDay(coupon.startsAt) }))
   }
   // ends_at is the first moment it no longer applies (the day after the last day, at midnight in India).
   if (coupon.endsAt && now >= coupon.endsAt) {
-    return refuse(`${code} expired on ${formatCouponDay(new Date(coupon.endsAt.getTime() - 1))}.`)
+    return refuse(m.coupon_expired({ code, day: formatCouponDay(new Date(coupon.endsAt.getTime() - 1)) }))
   }
   if (coupon.maxUses !== null && (await couponUses(db, code)) >= coupon.maxUses) {
-    return refuse(`${code} has been used as many times as it can be.`)
+    return refuse(m.coupon_used_up({ code }))
   }
 
   const sameCustomer = (
@@ -98,7 +100,7 @@ export async function checkCoupon(
       .from(couponRedemptions)
       .where(and(eq(couponRedemptions.couponCode, code), customerMatch))
       .limit(1)
-    if (used) return refuse(`You have already used ${code}.`)
+    if (used) return refuse(m.order_coupon_used({ code }))
   }
 
   if (coupon.firstOrderOnly) {
@@ -109,12 +111,12 @@ export async function checkCoupon(
         .from(orders)
         .where(and(orderMatch, ne(orders.status, 'cancelled')))
         .limit(1)
-      if (earlier) return refuse(`${code} is only for your first order.`)
+      if (earlier) return refuse(m.coupon_first_order_only({ code }))
     }
   }
 
   const terms = couponTerms(coupon)
   const shortfall = couponShortfall(subtotal, terms)
-  if (shortfall > 0) return refuse(`Add ${formatRupees(shortfall)} more to use ${code}.`)
+  if (shortfall > 0) return refuse(m.coupon_add_more({ amount: formatRupees(shortfall), code }))
   return { ok: true, code, terms, description: coupon.description, onePerCustomer: coupon.onePerCustomer }
 }

@@ -19,9 +19,10 @@ import { getCalendar, listZones } from '#app/delivery/zones.server.ts'
 import { matchZone } from '#app/delivery/zones.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
-import { newOrderNoticeJobs, noticePaymentMethod } from '#app/orders/order-notices.server.ts'
+import { newOrderNoticeJobs } from '#app/orders/order-notices.server.ts'
+import { paymentMethodText } from '#app/orders/order-texts.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
-import { orderNumber, paymentMethodLabel } from '#app/orders/status.ts'
+import { orderNumber } from '#app/orders/status.ts'
 import { m } from '#app/paraglide/messages.js'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { uniqueViolation } from '#app/platform/db-errors.ts'
@@ -191,7 +192,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
         number,
         totals,
         deliveryBy: promisedBy,
-        lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size), ...line })),
+        lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size, locale), ...line })),
       }),
     ),
     ...(await newOrderNoticeJobs(tx, {
@@ -272,7 +273,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
   await tx.insert(adminNotificationsRealtime).values({
     type: 'new_order',
     orderId,
-    message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total, 'en')} (${paymentMethodLabel(details.paymentMethod)})`,
+    message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total, 'en')} (${paymentMethodText(details.paymentMethod, 'en')})`,
   })
 
   return {
@@ -342,7 +343,7 @@ function confirmationMail(
       `${m.subtotal({}, o)}: ${rupees(totals.subtotal)}`,
       ...(totals.discount > 0 ? [`${m.discount({}, o)}: -${rupees(totals.discount)}`] : []),
       `${m.delivery({}, o)}: ${totals.delivery === 0 ? m.free({}, o) : rupees(totals.delivery)}`,
-      `${m.total({}, o)}: ${rupees(totals.total)} (${noticePaymentMethod(details.paymentMethod, locale)})`,
+      `${m.total({}, o)}: ${rupees(totals.total)} (${paymentMethodText(details.paymentMethod, locale)})`,
       '',
       m.notice_delivering_to({}, o),
       details.fullName,

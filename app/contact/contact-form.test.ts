@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { getLocale, overwriteGetLocale } from '#app/paraglide/runtime.js'
 import { CONTACT_LIMITS, type ContactFormValues, contactFormValues, validateContactForm } from './contact-form.ts'
 
 const valid: ContactFormValues = {
@@ -80,5 +81,23 @@ describe('contact form', () => {
     form.set('message', new File(['x'], 'x.txt'))
     form.set('price', '1')
     expect(contactFormValues(form)).toEqual({ firstName: 'Asha', lastName: '', email: '', phone: '', message: '' })
+  })
+})
+
+describe('the contact form on a Hindi page', () => {
+  it('refuses in Hindi, the same schema read in the page language when a value is checked', () => {
+    const base = getLocale
+    overwriteGetLocale(() => 'hi')
+    try {
+      expect(errorsFor({ firstName: '', lastName: 'V3rma', phone: '12345', message: 'Hi' })).toEqual({
+        firstName: 'कृपया अपना पहला नाम लिखें।',
+        lastName: 'कृपया उपनाम में केवल अक्षर लिखें (स्पेस, बिंदु, एपॉस्ट्रॉफ़ी और हाइफ़न चल जाएँगे)।',
+        phone: 'कृपया 10 अंकों का भारतीय मोबाइल नंबर लिखें, जैसे 98765 43210, या यह खाना ख़ाली छोड़ दें।',
+        message: 'कृपया कम से कम 10 अक्षर लिखें, ताकि हम आपकी मदद कर सकें।',
+      })
+    } finally {
+      overwriteGetLocale(base)
+    }
+    expect(errorsFor({ firstName: '' })).toEqual({ firstName: 'Please enter your first name.' })
   })
 })

@@ -1,5 +1,6 @@
 // The contact form's one schema: the browser runs it for early feedback, the action for the decision.
 import { z } from 'zod'
+import { m } from '#app/paraglide/messages.js'
 import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 
@@ -15,24 +16,30 @@ export type ContactFieldErrors = FieldErrors<ContactField>
 /** Letters and marks of any script (Devanagari included), spaces, dots, apostrophes, hyphens, ZWJ/ZWNJ. */
 const NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M} .'’-]|\u200c|\u200d)*$/u
 
-function personName(label: string) {
+const NAME_MESSAGES = {
+  first: { enter: m.contact_enter_first_name, max: m.contact_first_name_max, letters: m.contact_first_name_letters },
+  last: { enter: m.contact_enter_last_name, max: m.contact_last_name_max, letters: m.contact_last_name_letters },
+}
+
+function personName(which: keyof typeof NAME_MESSAGES) {
+  const messages = NAME_MESSAGES[which]
   return z
     .string()
     .trim()
-    .min(1, `Please enter your ${label}.`)
-    .max(CONTACT_LIMITS.name, `Please keep your ${label} to ${CONTACT_LIMITS.name} characters or fewer.`)
-    .regex(NAME_PATTERN, `Please use letters only in your ${label} (spaces, dots, apostrophes and hyphens are fine).`)
+    .min(1, { error: () => messages.enter() })
+    .max(CONTACT_LIMITS.name, { error: () => messages.max({ max: CONTACT_LIMITS.name }) })
+    .regex(NAME_PATTERN, { error: () => messages.letters() })
 }
 
 export const contactFormSchema = z.object({
-  firstName: personName('first name'),
-  lastName: personName('last name'),
+  firstName: personName('first'),
+  lastName: personName('last'),
   email: z
     .string()
     .trim()
-    .min(1, 'Please enter your e-mail address.')
-    .max(CONTACT_LIMITS.email, `Please keep your e-mail address to ${CONTACT_LIMITS.email} characters or fewer.`)
-    .pipe(z.email('Please enter a valid e-mail address, like name@example.com.')),
+    .min(1, { error: () => m.form_enter_email() })
+    .max(CONTACT_LIMITS.email, { error: () => m.form_email_max({ max: CONTACT_LIMITS.email }) })
+    .pipe(z.email({ error: () => m.form_email_invalid() })),
   /** Optional; when given, stored as +91XXXXXXXXXX. */
   phone: z
     .string()
@@ -41,10 +48,7 @@ export const contactFormSchema = z.object({
       if (value === '') return null
       const canonical = normaliseIndianMobile(value)
       if (canonical) return canonical
-      context.addIssue({
-        code: 'custom',
-        message: 'Please enter a 10-digit Indian mobile number, like 98765 43210, or leave this field empty.',
-      })
+      context.addIssue({ code: 'custom', message: m.contact_phone_invalid() })
       return z.NEVER
     }),
   message: z
@@ -52,9 +56,9 @@ export const contactFormSchema = z.object({
     // Browsers post a textarea's line breaks as CRLF: count them as one character, as the counter does.
     .overwrite((value) => value.replace(/\r\n?/g, '\n'))
     .trim()
-    .min(1, 'Please write your message.')
-    .min(CONTACT_LIMITS.messageMin, `Please write at least ${CONTACT_LIMITS.messageMin} characters so we can help you.`)
-    .max(CONTACT_LIMITS.messageMax, 'Please shorten your message to 2,000 characters or fewer.'),
+    .min(1, { error: () => m.contact_enter_message() })
+    .min(CONTACT_LIMITS.messageMin, { error: () => m.contact_message_min({ min: CONTACT_LIMITS.messageMin }) })
+    .max(CONTACT_LIMITS.messageMax, { error: () => m.contact_message_max() }),
 })
 
 export type ContactMessageInput = z.output<typeof contactFormSchema>

@@ -224,8 +224,7 @@ export function MessageForm({ actionData, shopPhone }: { actionData?: ContactAct
 }
 
 function rateLimitMessage(minutes: number, phone: string): string {
-  const wait = minutes === 1 ? '1 minute' : `${minutes} minutes`
-  return `You have sent several messages in the last hour, so we cannot take another one just now. Please try again in ${wait}, or call us on ${phone}.`
+  return minutes === 1 ? m.contact_rate_limited_one({ phone }) : m.contact_rate_limited({ minutes, phone })
 }
 
 function fieldName(element: Element): ContactField | null {

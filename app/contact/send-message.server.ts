@@ -1,5 +1,6 @@
 // A message from the contact form: checked, rate-limited per client address, stored, and announced by
 // two e-mails (to the shop, and a confirmation to the sender) queued in the same transaction.
+import { m } from '#app/paraglide/messages.js'
 import type { Db } from '#app/platform/db.server.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { enqueue } from '#app/platform/outbox.server.ts'
@@ -92,24 +93,25 @@ function messageToShop(
 }
 
 // The confirmation goes to an address anyone can type, so it never repeats the message itself:
-// the form cannot be used to send someone else a text of one's choosing.
+// the form cannot be used to send someone else a text of one's choosing. It is written in the
+// language of the page the form was sent from.
 function confirmationToSender(shop: ShopSettings, message: ContactMessageInput, messageId: string): MailMessage {
   return {
     to: message.email,
     replyTo: shop.email,
-    subject: `We received your message - ${shop.shopName}`,
+    subject: m.contact_mail_subject({ shopName: shop.shopName }),
     text: [
-      `Namaste ${message.firstName},`,
+      m.notice_greeting({ name: message.firstName }),
       '',
-      `Thank you for writing to ${shop.shopName}. We received your message and will reply within 24 hours.`,
-      `Your reference is ${messageReference(messageId)}.`,
+      m.contact_mail_thanks({ shopName: shop.shopName }),
+      m.contact_mail_reference({ reference: messageReference(messageId) }),
       '',
-      `If it is urgent, call us on ${shop.phone} (Monday to Saturday, 9 AM to 6 PM).`,
+      m.contact_mail_urgent({ phone: shop.phone }),
       '',
-      'If you did not write to us, please ignore this e-mail.',
+      m.contact_mail_not_you(),
       '',
-      'Warm regards,',
-      `The ${shop.shopName} team`,
+      m.notice_regards(),
+      m.notice_team({ shopName: shop.shopName }),
       shop.address,
     ].join('\n'),
   }

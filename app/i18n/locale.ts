@@ -36,6 +36,8 @@ export const LOCALIZED_PAGES = [
   { path: 'order-success', file: 'routes/order-success.tsx' },
   { path: 'payment-status', file: 'routes/payment-status.tsx' },
   { path: 'my-orders', file: 'routes/my-orders.tsx' },
+  // The page around the invoice; the document and its PDF stay English.
+  { path: 'orders/:orderId/invoice', file: 'routes/order-invoice.tsx' },
   { path: 'account', file: 'routes/account.tsx' },
   { path: 'reviews', file: 'routes/reviews.ts' },
   { path: 'logout', file: 'routes/logout.ts' },

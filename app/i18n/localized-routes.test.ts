@@ -3,7 +3,11 @@ import { expect, it } from 'vitest'
 import routes from '../routes.ts'
 import { LOCALIZED_PAGES } from './locale.ts'
 
-/** Shop addresses with no Hindi twin, each for a reason: documents for machines, files, the English invoice. */
+/**
+ * Shop addresses with no Hindi twin, each for a reason: documents for machines, files, the invoice's PDF
+ * (English, as the shop files it), a provider's sign-in hop, and the offline page (its Hindi copy is the
+ * worker's, at /hi/offline, not a page of the switch).
+ */
 const ENGLISH_ONLY = [
   'blog/feed.xml',
   'sitemap.xml',
@@ -11,7 +15,6 @@ const ENGLISH_ONLY = [
   'manifest.webmanifest',
   'offline',
   'uploads/*',
-  'orders/:orderId/invoice',
   'orders/:orderId/invoice.pdf',
   'auth/provider/:provider',
   '*',

@@ -5,7 +5,7 @@
 import { DEFAULT_GST_RATE, DEFAULT_HSN, gstRateBp } from '#app/catalog/product-form.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { GST_STATE_CODES } from '#app/shared/gst-state-codes.ts'
-import { type IndianState, isIndianState } from '#app/shared/india-states.ts'
+import { addressState, isIndianState } from '#app/shared/india-states.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { computeInvoice, type InvoiceMoney, type RateBp, type Supply } from './invoice-arithmetic.ts'
 
@@ -103,16 +103,6 @@ const DEFAULT_GST_RATE_BP = gstRateBp(DEFAULT_GST_RATE)
 
 function stateCode(state: string): string {
   return isIndianState(state) ? GST_STATE_CODES[state] : ''
-}
-
-/**
- * The state of an order's one-line address ('address, city, state - pincode'), or null when the
- * address does not end that way (typed by hand before the checkout checked states).
- */
-export function addressState(shippingAddress: string): IndianState | null {
-  const match = /,\s*([^,]+?)\s*-\s*[1-9]\d{5}\s*$/.exec(shippingAddress)
-  const state = match?.[1] ?? ''
-  return isIndianState(state) ? state : null
 }
 
 export function buildInvoiceDocument(input: {

@@ -1,7 +1,8 @@
-// Links to an order's invoice: the printable page and the PDF download.
+// Links to an order's invoice: the printable page (in the page's language) and the PDF download.
 import { Download, FileText } from 'lucide-react'
+import { localize } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
-import { INVOICE_TEXTS as T } from './invoice-texts.ts'
 
 /** The page's address; the PDF's is the same with '.pdf' before any query. */
 export function invoicePaths(orderId: string, key?: string | null) {
@@ -14,15 +15,15 @@ export function InvoiceLinks({ orderId, linkKey }: { orderId: string; linkKey?: 
   return (
     <div className="flex flex-wrap gap-2">
       <Button asChild variant="outline" className="h-11">
-        <a href={paths.page}>
+        <a href={localize(paths.page)}>
           <FileText aria-hidden />
-          {T.viewInvoice}
+          {m.invoice_view()}
         </a>
       </Button>
       <Button asChild variant="outline" className="h-11">
         <a href={paths.pdf} download>
           <Download aria-hidden />
-          {T.downloadPdf}
+          {m.invoice_download_pdf()}
         </a>
       </Button>
     </div>

@@ -1,10 +1,11 @@
 // The invoice page: the order's invoice (or receipt) and any credit note, each an A4 sheet, with
-// Print and Download PDF above them (not printed).
+// Print and Download PDF above them (not printed). The page is in its address's language (/hi/...),
+// the sheets in English.
 import { Download, FileText, Printer } from 'lucide-react'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
 import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
 import { InvoiceSheet, PRINT_THE_SHEETS_ALONE } from './invoice-sheet.tsx'
-import { INVOICE_TEXTS as T } from './invoice-texts.ts'
 
 export interface InvoicePageProps {
   orderNumber: string
@@ -19,18 +20,18 @@ export function InvoicePage({ orderNumber, papers, pdfHref }: InvoicePageProps) 
       <div className="flex flex-wrap items-center justify-between gap-3 py-4 print:hidden">
         <h1 className="flex items-center gap-2 text-2xl font-bold">
           <FileText className="size-6 text-brown" aria-hidden />
-          {T.pageTitle(orderNumber)}
+          {m.invoice_page_title({ number: orderNumber })}
         </h1>
         {papers.length > 0 && (
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" className="h-11" onClick={() => window.print()}>
               <Printer aria-hidden />
-              {T.print}
+              {m.invoice_print()}
             </Button>
             <Button asChild className="h-11">
               <a href={pdfHref} download>
                 <Download aria-hidden />
-                {T.downloadPdf}
+                {m.invoice_download_pdf()}
               </a>
             </Button>
           </div>
@@ -38,7 +39,7 @@ export function InvoicePage({ orderNumber, papers, pdfHref }: InvoicePageProps) 
       </div>
       {papers.length === 0 ? (
         <p role="status" className="rounded-lg border bg-muted p-4">
-          {T.noInvoiceYet}
+          {m.invoice_not_yet()}
         </p>
       ) : (
         <div className="grid gap-8 print:block">

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
+import { paymentMethodText } from '#app/orders/order-texts.ts'
 import { formatHsn } from '#app/shared/hsn.ts'
 import { amountInWords } from './amount-in-words.ts'
 import { type InvoiceLine, lineRate } from './invoice-arithmetic.ts'
@@ -155,7 +156,7 @@ function drawPaper(pdf: Pdf, { document: doc, creditNote }: PdfPaper) {
     [T.date, formatInvoiceDate(creditNote?.issuedAt ?? doc.issuedAt)],
     [T.orderNumber, `#${doc.orderNumber}`],
     [T.orderDate, formatInvoiceDate(doc.orderPlacedAt)],
-    [T.payment, T.paymentMethods[doc.paymentMethod] ?? doc.paymentMethod],
+    [T.payment, paymentMethodText(doc.paymentMethod, 'en')],
   ]
   for (const [label, value] of facts) {
     pdf

@@ -2,6 +2,7 @@
 // invoice, in the shop's colours on screen and in plain black on paper. Drawn from the stored
 // document only, so it prints what was issued.
 
+import { paymentMethodText } from '#app/orders/order-texts.ts'
 import { formatHsn } from '#app/shared/hsn.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { amountInWords } from './amount-in-words.ts'
@@ -77,7 +78,7 @@ export function InvoiceSheet({ document: doc, creditNote }: SheetProps) {
             <dt className="font-semibold">{T.orderDate}</dt>
             <dd>{formatInvoiceDate(doc.orderPlacedAt)}</dd>
             <dt className="font-semibold">{T.payment}</dt>
-            <dd>{T.paymentMethods[doc.paymentMethod] ?? doc.paymentMethod}</dd>
+            <dd>{paymentMethodText(doc.paymentMethod, 'en')}</dd>
           </dl>
         </div>
       </header>

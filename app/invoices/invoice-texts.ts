@@ -1,5 +1,6 @@
-// What shoppers read on an invoice, a receipt and a credit note, in one place so the Hindi catalogue
-// can take them over. The owner's admin screens stay English.
+// What shoppers read on an invoice, a receipt and a credit note: the document itself, which stays
+// English on the Hindi page too (with its amount in words). The page around it (title, buttons) is in
+// the page's language (messages, keys invoice_*). The owner's admin screens stay English.
 export const INVOICE_TEXTS = {
   taxInvoice: 'Tax Invoice',
   receipt: 'Receipt',
@@ -52,12 +53,6 @@ export const INVOICE_TEXTS = {
   creditNoteReason: 'Reason',
   creditNoteReasons: { 'Order cancelled': 'Order cancelled' } as Record<string, string>,
   creditNoteTotal: 'Amount credited',
-  noInvoiceYet: 'Your invoice is issued when your order is confirmed (or paid online). Please check again then.',
-  print: 'Print',
-  downloadPdf: 'Download PDF',
-  viewInvoice: 'Invoice',
-  pageTitle: (orderNumber: string) => `Invoice for order #${orderNumber}`,
-  paymentMethods: { cod: 'Cash on Delivery', online: 'Online payment' } as Record<string, string>,
 } as const
 
 export function documentTitle(kind: 'tax-invoice' | 'receipt'): string {

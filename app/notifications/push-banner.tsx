@@ -4,6 +4,7 @@
 // drawer (z-40 against the drawer's z-50), so it never covers the drawer's buttons.
 import { BellRing, X } from 'lucide-react'
 import { useState } from 'react'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
 import { markBannerSeen } from './push-support.ts'
 import { enableWithToast } from './push-toasts.ts'
@@ -44,17 +45,15 @@ export default function PushBanner({ onClose }: { onClose: () => void }) {
         </span>
         <div className="min-w-0">
           <h2 id="push-banner-title" className="font-serif text-base font-bold text-brown">
-            Never miss a fresh batch
+            {m.push_banner_title()}
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Hear about new batches and offers first. Turn it off any time.
-          </p>
+          <p className="mt-1 text-sm text-muted-foreground">{m.push_banner_text()}</p>
           <div className="mt-2.5 flex flex-wrap gap-2">
             <Button size="sm" onClick={enable} disabled={busy}>
-              {busy ? 'Enabling…' : 'Enable Notifications'}
+              {busy ? m.push_enabling() : m.push_enable()}
             </Button>
             <Button size="sm" variant="ghost" onClick={dismiss} disabled={busy}>
-              Not now
+              {m.push_not_now()}
             </Button>
           </div>
         </div>
@@ -65,7 +64,7 @@ export default function PushBanner({ onClose }: { onClose: () => void }) {
           className="absolute top-2 right-2 rounded-full p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           <X className="size-4" aria-hidden />
-          <span className="sr-only">Dismiss notifications offer</span>
+          <span className="sr-only">{m.push_dismiss()}</span>
         </button>
       </div>
     </section>

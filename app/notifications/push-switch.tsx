@@ -2,6 +2,7 @@
 // Loaded lazily by PushSwitchSlot.
 import { Bell, BellOff } from 'lucide-react'
 import { useState } from 'react'
+import { m } from '#app/paraglide/messages.js'
 import { cn } from '#app/ui/cn.ts'
 import { disableWithToast, enableWithToast } from './push-toasts.ts'
 import { usePushState } from './use-push-state.ts'
@@ -11,7 +12,7 @@ export default function PushSwitch({ tone }: { tone: 'footer' | 'page' }) {
   const [busy, setBusy] = useState(false)
   if (state === 'checking') return null
   if (state === 'blocked') {
-    return <span className="text-sm">Notifications are blocked in this browser's settings.</span>
+    return <span className="text-sm">{m.push_blocked()}</span>
   }
   const subscribed = state === 'subscribed'
   const toggle = async () => {
@@ -34,7 +35,7 @@ export default function PushSwitch({ tone }: { tone: 'footer' | 'page' }) {
       )}
     >
       <Icon className="size-4 shrink-0" aria-hidden />
-      {subscribed ? 'Turn off notifications' : 'Turn on notifications'}
+      {subscribed ? m.push_turn_off() : m.push_turn_on()}
     </button>
   )
 }

@@ -1,4 +1,6 @@
-// The spec's push texts (section 8), shown the same way by the banner and the on/off switches.
+// The spec's push texts (section 8), shown the same way by the banner and the on/off switches, in the
+// page's language (the owner's new-order alerts are switched on in the English admin panel).
+import { m } from '#app/paraglide/messages.js'
 import { toast } from '#app/ui/toast.tsx'
 import { disablePush, enablePush, PushPermissionDenied } from './push-client.ts'
 
@@ -10,21 +12,17 @@ export async function enableWithToast({
 } = {}): Promise<'enabled' | 'denied' | 'failed'> {
   try {
     await enablePush({ owner })
-    toast('Notifications Enabled', {
-      description: owner
-        ? 'This device will be told of every new order.'
-        : 'We will tell you about fresh batches and offers.',
+    toast(m.push_enabled(), {
+      description: owner ? 'This device will be told of every new order.' : m.push_enabled_text(),
     })
     return 'enabled'
   } catch (error) {
     if (error instanceof PushPermissionDenied) {
-      toast.error('Notification permission denied', {
-        description: "Allow notifications for this site in your browser's settings to turn them on.",
-      })
+      toast.error(m.push_denied(), { description: m.push_denied_text() })
       return 'denied'
     }
     console.warn('enabling push notifications failed', error)
-    toast.error('Subscription Failed', { description: 'Unable to enable notifications. Please try again.' })
+    toast.error(m.push_failed(), { description: m.push_failed_text() })
     return 'failed'
   }
 }
@@ -33,9 +31,9 @@ export async function enableWithToast({
 export async function disableWithToast(): Promise<void> {
   try {
     await disablePush()
-    toast('Notifications Disabled')
+    toast(m.push_disabled())
   } catch (error) {
     console.warn('disabling push notifications failed', error)
-    toast.error('Error', { description: 'Unable to turn notifications off. Please try again.' })
+    toast.error(m.toast_error(), { description: m.push_disable_failed() })
   }
 }

@@ -4,6 +4,7 @@ import { Package, Search, X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
+import { sizeName } from '#app/catalog/sizes.ts'
 import { Form, Link } from '#app/i18n/links.tsx'
 import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
 import { m } from '#app/paraglide/messages.js'
@@ -11,6 +12,7 @@ import { RateLink } from '#app/reviews/rate-link.tsx'
 import type { RateableLine } from '#app/reviews/reviews.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
+import { shownAddress } from '#app/shared/state-names.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { DeliveryPromise, formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
@@ -170,7 +172,7 @@ function OrderCard({
           {shown.map((item) => (
             <li key={item.id} className="flex min-h-6 items-center justify-between gap-3">
               <span>
-                {item.productName} ({item.size})&nbsp;×&nbsp;{item.quantity}
+                {item.productName} ({sizeName(item.size)})&nbsp;×&nbsp;{item.quantity}
               </span>
               <RateLink line={rateable[item.id]} productName={item.productName} />
             </li>
@@ -233,7 +235,7 @@ function OrderDetails({
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <span className="min-w-0 flex-1">
-                {item.productName} ({item.size})&nbsp;×&nbsp;{item.quantity}
+                {item.productName} ({sizeName(item.size)})&nbsp;×&nbsp;{item.quantity}
               </span>
               <RateLink line={rateable[item.id]} productName={item.productName} />
               <span className="font-semibold">{formatRupees(item.price * item.quantity)}</span>
@@ -250,7 +252,7 @@ function OrderDetails({
         <p className="mt-1 text-sm">
           {order.customerName}
           <br />
-          {order.shippingAddress}
+          {shownAddress(order.shippingAddress)}
           <br />
           {formatIndianMobile(order.phone)}
         </p>

@@ -4,7 +4,7 @@ import { Truck } from 'lucide-react'
 import { TotalsList } from '#app/checkout/totals-list.tsx'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { cn } from '#app/ui/cn.ts'
-import { formatOrderDate, orderStatusText } from './order-texts.ts'
+import { formatOrderDate, orderStatusText, statusNoteText } from './order-texts.ts'
 import type { StatusChange } from './orders.server.ts'
 import { statusBadgeClass } from './status.ts'
 
@@ -69,7 +69,7 @@ export function StatusHistory({ history }: { history: StatusChange[] }) {
               {formatOrderDate(change.createdAt, true)}
             </time>
           </p>
-          {change.note && <p className="mt-1 text-sm">{change.note}</p>}
+          {change.note && <p className="mt-1 text-sm">{statusNoteText(change.note)}</p>}
         </li>
       ))}
     </ol>

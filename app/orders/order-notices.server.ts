@@ -13,7 +13,8 @@ import { enqueue, type OutboxJobRow, outboxJob } from '#app/platform/outbox.serv
 import type { ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
-import { orderNumber, paymentMethodLabel } from './status.ts'
+import { formatOrderDate, paymentMethodText } from './order-texts.ts'
+import { orderNumber } from './status.ts'
 
 /** The order as the notices need it. */
 export interface NoticeOrder {
@@ -47,16 +48,6 @@ interface Notice {
   sms: string
 }
 
-const istDateTime: Record<Locale, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
-  hi: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
-}
-
-/** 'cod' -> 'Cash on Delivery', in the order's language. */
-export function noticePaymentMethod(method: string, locale: Locale): string {
-  return method === 'cod' ? m.notice_method_cod({}, { locale }) : m.notice_method_online({}, { locale })
-}
-
 /** Where a customer follows the order: My Orders with an account, guest tracking without (in the order's language). */
 function orderLink(order: NoticeOrder, publicUrl: string) {
   const o = { locale: order.locale }
@@ -87,7 +78,7 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
   const total = formatRupees(order.totalAmount, locale)
   switch (notice.kind) {
     case 'order_confirmed': {
-      const method = noticePaymentMethod(order.paymentMethod, locale)
+      const method = paymentMethodText(order.paymentMethod, locale)
       return {
         subject: m.notice_confirmed_subject({ number, shopName }, o),
         heading: m.notice_confirmed_heading({ number }, o),
@@ -122,7 +113,7 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
         subject: m.notice_delivered_subject({ number, shopName }, o),
         heading: m.notice_delivered_heading({ number }, o),
         paragraphs: [
-          m.notice_delivered_body({ name, date: istDateTime[locale].format(notice.deliveredAt) }, o),
+          m.notice_delivered_body({ name, date: formatOrderDate(notice.deliveredAt, true, locale) }, o),
           m.notice_delivered_complaint({ phone }, o),
         ],
         link,
@@ -175,7 +166,7 @@ export async function newOrderNoticeJobs(
     subject: `New order #${number}: ${formatRupees(order.totalAmount, 'en')} (${method})`,
     heading: `New order #${number}`,
     paragraphs: [
-      `${order.customerName} (${formatIndianMobile(order.phone)}, ${order.email}) ordered ${packets} ${packets === 1 ? 'packet' : 'packets'} for ${formatRupees(order.totalAmount, 'en')}, ${paymentMethodLabel(order.paymentMethod)}${order.paymentMethod === 'cod' ? '' : ' (payment pending until the gateway confirms it)'}.`,
+      `${order.customerName} (${formatIndianMobile(order.phone)}, ${order.email}) ordered ${packets} ${packets === 1 ? 'packet' : 'packets'} for ${formatRupees(order.totalAmount, 'en')}, ${paymentMethodText(order.paymentMethod, 'en')}${order.paymentMethod === 'cod' ? '' : ' (payment pending until the gateway confirms it)'}.`,
       `Deliver to: ${order.shippingAddress}`,
     ],
     link: { label: 'Open the orders desk', url: `${publicUrl}/admin` },

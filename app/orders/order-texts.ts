@@ -1,5 +1,6 @@
 // What a shopper reads about an order's state, in the page's language (messages/*.json, keys order_*).
 // The admin panel is English only and keeps status.ts's labels; so do notices stored for the owner.
+import type { Locale } from '#app/i18n/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { statusLabel } from './status.ts'
@@ -27,10 +28,37 @@ export function paymentStatusText(status: string): string {
   return PAYMENT_STATUS_TEXT[status]?.() ?? status
 }
 
-/** 'cod' -> 'Cash on Delivery'. */
-export function paymentMethodText(method: string): string {
-  return method === 'cod' ? m.order_method_cod() : m.order_method_online()
+/**
+ * 'cod' -> 'Cash on Delivery' ('कैश ऑन डिलीवरी'): in the page's language, or the one given (an
+ * order's e-mails: its own; the admin panel, the shop's own notices and the invoice document: 'en').
+ */
+export function paymentMethodText(method: string, locale: Locale = getLocale()): string {
+  return method === 'cod' ? m.order_method_cod({}, { locale }) : m.order_method_online({}, { locale })
 }
+
+/**
+ * The notes the shop itself writes in an order's history, by their stored English words, and what a
+ * shopper reads for each; a note the owner typed shows as typed.
+ */
+const SHOP_NOTES: Record<string, () => string> = {
+  'Order placed': m.order_note_placed,
+  'Delivery OTP verified': m.order_note_otp_verified,
+}
+
+export function statusNoteText(note: string): string {
+  return Object.hasOwn(SHOP_NOTES, note) ? SHOP_NOTES[note]!() : note
+}
+
+// Hindi times read 'रात 11:09' rather than '11:09 pm'.
+const HINDI_DATE_TIME = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  dayPeriod: 'short',
+  timeZone: 'Asia/Kolkata',
+} as const
 
 const DATE_FORMATS = {
   en: {
@@ -38,13 +66,13 @@ const DATE_FORMATS = {
     date: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }),
   },
   hi: {
-    dateTime: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
+    dateTime: new Intl.DateTimeFormat('hi-IN', HINDI_DATE_TIME),
     date: new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }),
   },
 }
 
-/** An order's date in India's time, in the page's language. */
-export function formatOrderDate(date: Date | string, withTime = false): string {
-  const formats = DATE_FORMATS[getLocale()]
+/** An order's date in India's time, in the page's language or the one given (an order's e-mails). */
+export function formatOrderDate(date: Date | string, withTime = false, locale: Locale = getLocale()): string {
+  const formats = DATE_FORMATS[locale]
   return (withTime ? formats.dateTime : formats.date).format(new Date(date))
 }

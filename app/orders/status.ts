@@ -37,8 +37,3 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
   paid: 'Paid',
   failed: 'Payment failed',
 }
-
-/** 'cod' -> 'Cash on Delivery'. */
-export function paymentMethodLabel(method: string): string {
-  return method === 'cod' ? 'Cash on Delivery' : 'Online payment'
-}

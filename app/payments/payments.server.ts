@@ -8,6 +8,7 @@ import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from '#app/orders/order-stock.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
+import { m } from '#app/paraglide/messages.js'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -41,15 +42,15 @@ export async function startPayment(
   type Started = { reuse: string } | { attempt: typeof paymentAttempts.$inferSelect; locale: Locale }
   const started = await db.transaction(async (tx): Promise<Started> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-    if (order?.paymentMethod !== 'online') throw new PaymentError('This order cannot be paid online.')
-    if (order.paymentStatus === 'paid') throw new PaymentError('This order is already paid.')
-    if (order.status === 'cancelled') throw new PaymentError('This order was cancelled.')
+    if (order?.paymentMethod !== 'online') throw new PaymentError(m.payment_not_online())
+    if (order.paymentStatus === 'paid') throw new PaymentError(m.payment_already_paid())
+    if (order.status === 'cancelled') throw new PaymentError(m.payment_order_cancelled())
     const open = await latestAttempt(tx, order.id, 'PENDING')
     if (open?.redirectUrl && open.expireAt && open.expireAt.getTime() - now.getTime() > REUSE_MARGIN_MS) {
       return { reuse: open.redirectUrl }
     }
     if (open && !open.redirectUrl && now.getTime() - open.createdAt.getTime() < UNKNOWN_TO_GATEWAY_AFTER_MS) {
-      throw new PaymentError('Your payment is still being started. Please wait a moment and try again.')
+      throw new PaymentError(m.payment_still_starting())
     }
     if (order.stockReleasedAt) {
       const soldOut = await reserveOrderStockAgain(tx, order.id, now)

@@ -3,13 +3,16 @@
 // the address takes (415), cannot be read (400) or comes from another site (403) is refused here, so
 // no loader or action meets it.
 import type { MiddlewareFunction } from 'react-router'
-import { INPUT_TEXTS } from './input-texts.ts'
+import { INPUT_TEXTS, type InputRefusalReason } from './input-texts.ts'
 import { requestContext } from './services.server.ts'
 
-/** The refusal for a body the shop cannot take; the root route's middleware throws it as the answer. */
+/**
+ * The refusal for a body the shop cannot take; the root route's middleware throws it as the answer,
+ * its sentence written there in the request's language.
+ */
 export interface InputRefusal {
   status: 400 | 403 | 415
-  message: string
+  reason: InputRefusalReason
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -44,7 +47,7 @@ export async function readRequestInput(request: Request, publicOrigin: string): 
     (origin !== null && origin !== url.origin && origin !== publicOrigin) ||
     request.headers.get('sec-fetch-site') === 'cross-site'
   ) {
-    return { status: 403, message: INPUT_TEXTS.otherSite }
+    return { status: 403, reason: 'otherSite' }
   }
   // Behind a proxy the shop's public origin (https://shop.example) is not the address the server
   // sees (http://...): checked here, it is not shown to React Router, which would refuse it.
@@ -55,7 +58,7 @@ export async function readRequestInput(request: Request, publicOrigin: string): 
   const isForm = FORM_URLENCODED.test(type) || MULTIPART.test(type)
   const isJson = JSON_TYPE.test(type)
   if (!isForm && !(takesJson && isJson)) {
-    return { status: 415, message: takesJson ? INPUT_TEXTS.notFormOrJson : INPUT_TEXTS.notAForm }
+    return { status: 415, reason: takesJson ? 'notFormOrJson' : 'notAForm' }
   }
   // Read as bytes first: a body over the size limit fails here with the limit's own error (413).
   const bytes = await request.arrayBuffer()
@@ -114,7 +117,7 @@ async function normaliseForm(bytes: ArrayBuffer, type: string): Promise<Normalis
   try {
     form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
   } catch {
-    return { status: 400, message: INPUT_TEXTS.unreadable }
+    return { status: 400, reason: 'unreadable' }
   }
   let changed = false
   const clean = new FormData()
@@ -144,7 +147,7 @@ function normaliseJson(bytes: ArrayBuffer): Normalised {
   try {
     value = JSON.parse(new TextDecoder().decode(bytes))
   } catch {
-    return { status: 400, message: INPUT_TEXTS.badJson }
+    return { status: 400, reason: 'badJson' }
   }
   let changed = false
   const walk = (node: unknown): unknown => {
@@ -170,11 +173,14 @@ function normaliseJson(bytes: ArrayBuffer): Normalised {
   return changed ? { body: JSON.stringify(clean), type: 'application/json' } : null
 }
 
-/** Root middleware: a body refused at the edge is the answer, before any loader or action runs. */
+/**
+ * Root middleware, after the language's: a body refused at the edge is the answer, in the request's
+ * language, before any loader or action runs.
+ */
 export const refuseUnreadableInput: MiddlewareFunction<Response> = ({ context }) => {
   const { refused } = context.get(requestContext)
   if (refused) {
-    throw new Response(refused.message, {
+    throw new Response(INPUT_TEXTS[refused.reason](), {
       status: refused.status,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     })

@@ -2,7 +2,6 @@
 // answers from its cache, so the notice shows even before (or without) the page's JavaScript.
 
 export const OFFLINE_NOTICE_ID = 'offline-notice'
-export const OFFLINE_NOTICE_TEXT = 'You are offline — prices may have changed'
 
 /** The notice's opening tag, whatever other attributes React renders around its id. */
 const NOTICE_TAG = new RegExp(`<p\\b[^>]*\\bid="${OFFLINE_NOTICE_ID}"[^>]*>`)

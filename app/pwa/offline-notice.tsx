@@ -1,7 +1,8 @@
-// 'You are offline — prices may have changed', under the header, whenever the page is a stored copy
+// 'You are offline — prices may have changed' (in the page's language), under the header, whenever the page is a stored copy
 // (the service worker un-hid it in the HTML) or the browser says it is offline.
 import { useSyncExternalStore } from 'react'
-import { OFFLINE_NOTICE_ID, OFFLINE_NOTICE_TEXT } from './offline-notice-marker.ts'
+import { m } from '#app/paraglide/messages.js'
+import { OFFLINE_NOTICE_ID } from './offline-notice-marker.ts'
 
 /** Whether this document came from the worker's cache, as read once before hydration. */
 let servedFromCache =
@@ -36,7 +37,7 @@ export function OfflineNotice() {
       suppressHydrationWarning
       className="border-b border-turmeric bg-[oklch(0.95_0.06_85)] px-4 py-2 text-center text-sm font-semibold text-brown"
     >
-      {OFFLINE_NOTICE_TEXT}
+      {m.offline_notice()}
     </p>
   )
 }

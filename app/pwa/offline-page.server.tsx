@@ -1,8 +1,11 @@
 // The page the service worker shows for a navigation that failed offline and has no stored copy
 // (checkout, admin, a page never visited). A plain document, not a React Router page: it is shown in
 // place of any URL, so it must not hydrate as one. It carries the shop's phone and WhatsApp from
-// settings; the worker stores it at install and again once a day.
+// settings; the worker stores it at install and again once a day, in both languages (/offline,
+// /hi/offline), and shows the one of the address that failed.
 import { renderToStaticMarkup } from 'react-dom/server'
+import { HTML_LANG, type Locale } from '#app/i18n/locale.ts'
+import { m } from '#app/paraglide/messages.js'
 import { formatIndianMobile, telHref, whatsappHref } from '#app/shared/phone.ts'
 import { BACKGROUND_COLOR, THEME_COLOR } from './web-manifest.ts'
 
@@ -32,15 +35,16 @@ a:focus-visible{outline:3px solid #e8a33d;outline-offset:2px}
 .shop{margin-top:18px;font-size:.85rem;color:#8a6a52}
 `
 
-export function offlinePageHtml({ shopName, phone, whatsappNumber }: OfflineShop): string {
+export function offlinePageHtml({ shopName, phone, whatsappNumber }: OfflineShop, locale: Locale = 'en'): string {
+  const o = { locale }
   const body = renderToStaticMarkup(
-    <html lang="en-IN">
+    <html lang={HTML_LANG[locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <meta name="theme-color" content={THEME_COLOR} />
-        <title>{`You are offline | ${shopName}`}</title>
+        <title>{m.offline_page_title({ shopName }, o)}</title>
         <link rel="icon" href="/favicon.ico" sizes="48x48" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant stylesheet written above */}
         <style dangerouslySetInnerHTML={{ __html: STYLE }} />
@@ -48,19 +52,16 @@ export function offlinePageHtml({ shopName, phone, whatsappNumber }: OfflineShop
       <body>
         <main>
           <img src="/icons/icon.svg" alt="" width="72" height="72" />
-          <h1>You are offline</h1>
-          <p>This page needs an internet connection, and it has not been saved on this device.</p>
-          <p className="muted">
-            Pages you have already opened (products, the blog) can still be read. To order or ask about an order, call
-            or message us.
-          </p>
+          <h1>{m.offline_title({}, o)}</h1>
+          <p>{m.offline_needs_connection({}, o)}</p>
+          <p className="muted">{m.offline_still_readable({}, o)}</p>
           <div className="actions">
             {/* biome-ignore lint/a11y/useValidAnchor: an empty href is this document's own address (the page the shopper wanted, with its query), which is what trying again means; no script runs here */}
             <a className="button primary" href="">
-              Try again
+              {m.offline_try_again({}, o)}
             </a>
             <a className="button call" href={telHref(phone)}>
-              Call {formatIndianMobile(phone)}
+              {m.offline_call({ phone: formatIndianMobile(phone) }, o)}
             </a>
             {whatsappNumber && (
               <a className="button whatsapp" href={whatsappHref(whatsappNumber)} rel="noopener noreferrer">

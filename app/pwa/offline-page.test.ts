@@ -21,3 +21,14 @@ describe('the offline page', () => {
     expect(html).toContain('Sev &lt;&amp;&gt; Co')
   })
 })
+
+describe('the offline page in Hindi', () => {
+  it('is in Hindi, with lang="hi", for the Hindi pages', () => {
+    const html = offlinePageHtml({ shopName: 'Malwa Namkeen', phone: '+91 98765 43210', whatsappNumber: '' }, 'hi')
+    expect(html).toContain('<html lang="hi">')
+    expect(html).toContain('<h1>आप ऑफ़लाइन हैं</h1>')
+    expect(html).toContain('+91 98765 43210 पर फ़ोन करें')
+    expect(html).toContain('फिर से कोशिश करें')
+    expect(html).not.toContain('You are offline')
+  })
+})

@@ -8,6 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly, type Strategy } from 'workbox-strategies'
+import { type Locale, localeOfPath } from '../i18n/locale.ts'
 import { cachePolicy, changesWhoIsSignedIn, documentOfDataRequest, reloadDocumentAnswer } from './cache-rules.ts'
 import { notificationTarget } from './notification-target.ts'
 import { showOfflineNotice } from './offline-notice-marker.ts'
@@ -21,7 +22,8 @@ const ASSETS = 'assets'
 const IMAGES = 'images'
 /** The offline page and the web manifest, fetched at install (they carry the shop's settings). */
 const SHELL = 'shell'
-const OFFLINE_URL = '/offline'
+/** The offline page in each language; a failed navigation gets its address's. */
+const OFFLINE_URLS: Record<Locale, string> = { en: '/offline', hi: '/hi/offline' }
 /** Precached (see service-worker-build.ts): stands in for a picture the shopper never loaded online. */
 const OFFLINE_PICTURE = '/images/offline-picture.svg'
 const MANIFEST_URL = '/manifest.webmanifest'
@@ -42,11 +44,13 @@ self.addEventListener('install', (event) => {
 
 async function refreshShell() {
   const cache = await caches.open(SHELL)
-  await cache.addAll([new Request(OFFLINE_URL, { cache: 'reload' }), new Request(MANIFEST_URL, { cache: 'reload' })])
+  await cache.addAll(
+    [...Object.values(OFFLINE_URLS), MANIFEST_URL].map((address) => new Request(address, { cache: 'reload' })),
+  )
 }
 
 async function refreshShellWhenOld() {
-  const cached = await caches.match(OFFLINE_URL, { cacheName: SHELL })
+  const cached = await caches.match(OFFLINE_URLS.en, { cacheName: SHELL })
   const date = cached?.headers.get('date')
   if (cached && date && Date.now() - Date.parse(date) < SHELL_MAX_AGE_MS) return
   await refreshShell().catch(() => undefined)
@@ -118,7 +122,10 @@ setCatchHandler(async ({ request, url }) => {
     return new Response(null, { status, headers })
   }
   if (request.destination === 'document' || request.mode === 'navigate') {
-    const offline = await caches.match(OFFLINE_URL, { cacheName: SHELL })
+    const locale = localeOfPath(new URL(request.url).pathname)
+    const offline =
+      (await caches.match(OFFLINE_URLS[locale], { cacheName: SHELL })) ??
+      (await caches.match(OFFLINE_URLS.en, { cacheName: SHELL }))
     if (offline) return offline
   }
   if (request.destination === 'image') {

@@ -40,7 +40,9 @@ export function ProductReviews({
                 <div>
                   <Stars rating={Math.round(product.ratingAverage! * 10) / 10} />
                   <p className="text-sm text-muted-foreground">
-                    from {product.ratingCount} {product.ratingCount === 1 ? 'review' : 'reviews'} by verified buyers
+                    {product.ratingCount === 1
+                      ? m.review_from_one()
+                      : m.review_from_many({ count: product.ratingCount })}
                   </p>
                 </div>
               </div>
@@ -100,7 +102,7 @@ function YourReview({
         <div className="rounded-xl border border-accent bg-secondary/50 p-4 sm:p-5">
           <h3 className="flex items-center gap-2 text-lg font-bold">
             <MessageSquareText className="size-5 text-primary" aria-hidden />
-            Rate {product.name}
+            {m.review_rate_product({ name: product.name })}
           </h3>
           <p className="mt-1 mb-4 text-sm text-muted-foreground">{m.review_invite()}</p>
           <ReviewForm productId={product.id} productName={product.name} />
@@ -114,13 +116,13 @@ function YourReview({
             {m.you_reviewed()}
           </h3>
           <Stars rating={standing.rating} className="mt-2" />
-          <p className="mt-1 text-sm text-muted-foreground">{MY_REVIEW_STATUS[standing.status]}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{MY_REVIEW_STATUS[standing.status]()}</p>
         </div>
       )
     case 'signed-out':
       return (
         <div className="rounded-xl border bg-card p-4 text-sm sm:p-5">
-          <p>Bought {product.name}? Sign in to rate it once your order is delivered.</p>
+          <p>{m.review_signed_out({ name: product.name })}</p>
           <Button asChild variant="outline" className="mt-3 h-11">
             <Link to={`/auth?redirectTo=${encodeURIComponent(`/products/${product.slug}#${REVIEW_SECTION_ID}`)}`}>
               <LogIn aria-hidden />
@@ -145,7 +147,7 @@ function Notice({ notice }: { notice: ReviewNotice }) {
         ok ? 'border-success/40 bg-card' : 'border-destructive/40 bg-card text-destructive',
       )}
     >
-      {REVIEW_NOTICES[notice]}
+      {REVIEW_NOTICES[notice]()}
     </p>
   )
 }

@@ -1,13 +1,12 @@
 // The review form's pure pieces both sides share: its fields and limits, how a reviewer is named, the
 // answers' shape. Its schema is in review-schema.ts, which the browser loads when the form is used.
+import { m } from '#app/paraglide/messages.js'
 import type { FieldErrors } from '#app/shared/form-schema.ts'
 
 export const REVIEW_TEXT_MAX = 1000
 
 export const REVIEW_FIELDS = ['productId', 'rating', 'body'] as const
 export type ReviewField = (typeof REVIEW_FIELDS)[number]
-
-export const RATING_MESSAGE = 'Please choose a rating from 1 to 5 stars.'
 
 export type ReviewFieldErrors = FieldErrors<ReviewField>
 
@@ -18,11 +17,11 @@ export function reviewTextLength(value: string): number {
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected'
 
-/** What the shopper reads about their own review. */
-export const MY_REVIEW_STATUS: Record<ReviewStatus, string> = {
-  pending: 'It will appear here after a quick check by the shop.',
-  approved: 'It is published on this page.',
-  rejected: 'The shop has hidden it from this page.',
+/** What the shopper reads about their own review, in the page's language. */
+export const MY_REVIEW_STATUS: Record<ReviewStatus, () => string> = {
+  pending: m.review_status_pending,
+  approved: m.review_status_approved,
+  rejected: m.review_status_rejected,
 }
 
 /** What the owner reads in the Reviews tab. */
@@ -35,7 +34,7 @@ export const REVIEW_STATUS_LABEL: Record<ReviewStatus, string> = {
 /** 'Asha V.': the first name and the last name's initial, never the whole name of a shopper. */
 export function reviewerName(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean)
-  if (words.length === 0) return 'A shopper'
+  if (words.length === 0) return m.review_a_shopper()
   const first = words[0]!
   const last = words.length > 1 ? words.at(-1)! : ''
   const initial = last ? `${Array.from(last)[0]!.toLocaleUpperCase('en-IN')}.` : ''
@@ -55,20 +54,24 @@ export interface ReviewResult {
   fieldErrors?: ReviewFieldErrors
 }
 
+/** The refusal of a review over the limit, which it names as '1,000'. */
+export const reviewTooLong = () => m.review_too_long({ max: REVIEW_TEXT_MAX.toLocaleString('en-IN') })
+
 /**
  * What POST /reviews tells a page without JavaScript, through the query string of the product page
- * it redirects to: a code from this list, never a text of the request's choosing.
+ * it redirects to: a code from this list, never a text of the request's choosing. Each is written in
+ * the language of the page that shows it.
  */
 export const REVIEW_NOTICES = {
-  sent: 'Thank you! Your review will appear after a quick check by the shop.',
-  'sign-in': 'Please sign in to review a product.',
-  'not-delivered': 'Only shoppers whose order of this product was delivered can review it.',
-  twice: 'You have already reviewed this product.',
-  rating: RATING_MESSAGE,
-  'too-long': `Please keep your review to ${REVIEW_TEXT_MAX.toLocaleString('en-IN')} characters or fewer.`,
-  'too-many': 'Too many reviews in a short time. Please try again later.',
-  failed: 'Your review could not be saved. Please try again.',
-} as const
+  sent: m.review_notice_sent,
+  'sign-in': m.review_notice_sign_in,
+  'not-delivered': m.review_notice_not_delivered,
+  twice: m.review_notice_twice,
+  rating: m.review_choose_rating,
+  'too-long': reviewTooLong,
+  'too-many': m.review_too_many,
+  failed: m.review_failed,
+} as const satisfies Record<string, () => string>
 
 export type ReviewNotice = keyof typeof REVIEW_NOTICES
 

@@ -7,6 +7,7 @@ import { CircleAlert, Send, Star } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { localize } from '#app/i18n/links.tsx'
+import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toastAnswer } from '#app/ui/toast.tsx'
@@ -21,7 +22,13 @@ import {
 
 const loadSchema = () => import('./review-schema.ts')
 
-const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const
+const STAR_WORDS = [
+  m.review_star_poor,
+  m.review_star_fair,
+  m.review_star_good,
+  m.review_star_very_good,
+  m.review_star_excellent,
+] as const
 
 export function ReviewForm({ productId, productName }: { productId: string; productName: string }) {
   const id = useId()
@@ -60,11 +67,11 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
       onSubmit={onSubmit}
       onFocus={loadSchema}
       className="grid gap-4"
-      aria-label={`Review ${productName}`}
+      aria-label={m.review_form_label({ name: productName })}
     >
       <input type="hidden" name="productId" value={productId} />
       <fieldset aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
-        <legend className="font-semibold">Your rating</legend>
+        <legend className="font-semibold">{m.review_your_rating()}</legend>
         <div className="mt-1 flex gap-0.5">
           {STAR_WORDS.map((word, index) => {
             const value = index + 1
@@ -94,14 +101,16 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
                   )}
                 />
                 <span className="sr-only">
-                  {value} {value === 1 ? 'star' : 'stars'} ({word})
+                  {value === 1
+                    ? m.review_star_one({ word: word() })
+                    : m.review_star_many({ count: value, word: word() })}
                 </span>
               </label>
             )
           })}
         </div>
         <p className="min-h-5 text-sm text-muted-foreground" aria-hidden>
-          {rating > 0 ? `${rating} of 5: ${STAR_WORDS[rating - 1]}` : 'Tap a star to rate.'}
+          {rating > 0 ? m.review_chosen({ rating, word: STAR_WORDS[rating - 1]!() }) : m.review_tap_star()}
         </p>
         {errors.rating && (
           <p id={`${id}-rating-error`} className="flex items-center gap-1.5 text-sm font-medium text-destructive">
@@ -113,7 +122,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
 
       <div className="grid gap-1">
         <label htmlFor={`${id}-body`} className="font-semibold">
-          Your review <span className="font-normal text-muted-foreground">(optional)</span>
+          {m.review_your_review()} <span className="font-normal text-muted-foreground">{m.optional()}</span>
         </label>
         <textarea
           id={`${id}-body`}
@@ -126,7 +135,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
             setLength(reviewTextLength(event.target.value))
             if (errors.body) setClientErrors((previous) => ({ ...(previous ?? {}), body: undefined }))
           }}
-          placeholder={`How did you like ${productName}?`}
+          placeholder={m.review_placeholder({ name: productName })}
           className="w-full min-w-0 rounded-md border border-input bg-card px-3 py-2 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
         />
         <p
@@ -154,7 +163,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
 
       <Button type="submit" className="h-11 w-full sm:w-fit" disabled={sending}>
         <Send aria-hidden />
-        {sending ? 'Sending…' : 'Submit review'}
+        {sending ? m.review_sending() : m.review_submit()}
       </Button>
     </form>
   )

@@ -7,6 +7,7 @@ import { enforceLimits, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { assertSameOrigin, getViewer } from '#app/accounts/session.server.ts'
 import { findAdmin, requireAdmin } from '#app/admin/guard.server.ts'
 import { productPath } from '#app/catalog/product-card.tsx'
+import { m } from '#app/paraglide/messages.js'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { formValues } from '#app/shared/form-schema.ts'
@@ -42,8 +43,6 @@ export const REVIEW_LIMITS = {
   client: { name: 'review:ip', limit: 30, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>
 
-const SUBMIT_FAILED = 'Review not sent'
-
 /** POST /reviews. */
 export async function reviewAction({ request, context }: Args) {
   const { db, config, logger } = context.get(servicesContext)
@@ -61,13 +60,13 @@ export async function reviewAction({ request, context }: Args) {
       headers: NO_STORE,
     })
   }
-  const refuse = (status: number, notice: ReviewNotice, message: string = REVIEW_NOTICES[notice]) =>
-    answer(status, { ok: false, title: SUBMIT_FAILED, message }, notice)
+  const refuse = (status: number, notice: ReviewNotice, message: string = REVIEW_NOTICES[notice]()) =>
+    answer(status, { ok: false, title: m.review_not_sent(), message }, notice)
 
   const unknown = [...form.keys()].find(
     (key) => key !== ENHANCED_FIELD && !(REVIEW_FIELDS as readonly string[]).includes(key),
   )
-  if (unknown) return refuse(400, 'failed', `A review has no field called “${unknown.slice(0, 40)}”.`)
+  if (unknown) return refuse(400, 'failed', m.review_no_field({ field: unknown.slice(0, 40) }))
 
   const { viewer } = await getViewer(request, context)
   if (!viewer) return refuse(401, 'sign-in')
@@ -76,10 +75,10 @@ export async function reviewAction({ request, context }: Args) {
   if (!validation.ok) {
     const { fieldErrors } = validation
     const notice: ReviewNotice = fieldErrors.productId ? 'failed' : fieldErrors.rating ? 'rating' : 'too-long'
-    const message = fieldErrors.productId ?? fieldErrors.rating ?? fieldErrors.body ?? REVIEW_NOTICES.failed
+    const message = fieldErrors.productId ?? fieldErrors.rating ?? fieldErrors.body ?? REVIEW_NOTICES.failed()
     if (enhanced) {
       return data<ReviewResult>(
-        { ok: false, title: SUBMIT_FAILED, message, fieldErrors },
+        { ok: false, title: m.review_not_sent(), message, fieldErrors },
         { status: fieldErrors.productId ? 404 : 400, headers: NO_STORE },
       )
     }
@@ -92,20 +91,12 @@ export async function reviewAction({ request, context }: Args) {
       [REVIEW_LIMITS.client, clientIp],
     ])
     await submitReview(db, viewer.id, validation.data)
-    return answer(
-      200,
-      {
-        ok: true,
-        title: 'Thank you for your review!',
-        message: 'It will appear on the product page after a quick check by the shop.',
-      },
-      'sent',
-    )
+    return answer(200, { ok: true, title: m.review_thanks_title(), message: m.review_thanks_text() }, 'sent')
   } catch (error) {
     if (error instanceof TooManyAttempts) {
       if (enhanced) {
         return data<ReviewResult>(
-          { ok: false, title: SUBMIT_FAILED, message: error.message },
+          { ok: false, title: m.review_not_sent(), message: error.message },
           { status: 429, headers: { ...NO_STORE, 'Retry-After': String(error.retryAfterSeconds) } },
         )
       }

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizz
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
+import { m } from '#app/paraglide/messages.js'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { nextVersion } from '#app/shared/record-version.ts'
@@ -71,8 +72,8 @@ export async function submitReview(
     .from(products)
     .where(and(eq(products.id, input.productId), isNull(products.archivedAt)))
   // An archived product is no longer sold: nobody is asked about it any more.
-  if (!product) throw new ReviewError('not-found', 'This product does not exist.')
-  const twice = new ReviewError('twice', `You have already reviewed ${product.name}.`)
+  if (!product) throw new ReviewError('not-found', m.review_no_product())
+  const twice = new ReviewError('twice', m.review_already_reviewed({ name: product.name }))
   const [existing] = await db
     .select({ id: reviews.id })
     .from(reviews)
@@ -80,7 +81,7 @@ export async function submitReview(
   if (existing) throw twice
   const orderId = await deliveredOrderWith(db, userId, product.id)
   if (!orderId) {
-    throw new ReviewError('not-delivered', `Only shoppers whose order of ${product.name} was delivered can review it.`)
+    throw new ReviewError('not-delivered', m.review_only_delivered({ name: product.name }))
   }
   const [stored] = await db
     .insert(reviews)

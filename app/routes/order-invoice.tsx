@@ -2,17 +2,23 @@
 // who placed or tracked it, and the admin.
 import { InvoicePage } from '#app/invoices/invoice-page.tsx'
 import { invoicePageLoader } from '#app/invoices/invoice-routes.server.ts'
-import { INVOICE_TEXTS } from '#app/invoices/invoice-texts.ts'
+import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
 import type { Route } from './+types/order-invoice'
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: `${INVOICE_TEXTS.pageTitle(args.params.orderId.slice(-8))} | Malwa Namkeen`, noindex: true })
+  pageMeta(args, {
+    title: `${m.invoice_page_title({ number: args.params.orderId.slice(-8) })} | Malwa Namkeen`,
+    noindex: true,
+  })
 
 export const handle: CrumbsHandle = {
   crumbs: (params) => [
-    { label: INVOICE_TEXTS.pageTitle(params.orderId?.slice(-8) ?? ''), path: `/orders/${params.orderId}/invoice` },
+    {
+      label: m.invoice_page_title({ number: params.orderId?.slice(-8) ?? '' }),
+      path: `/orders/${params.orderId}/invoice`,
+    },
   ],
 }
 

@@ -1,5 +1,6 @@
 import { CircleAlert, PackageSearch } from 'lucide-react'
 import { data, useNavigation } from 'react-router'
+import { sizeName } from '#app/catalog/sizes.ts'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
 import { Form } from '#app/i18n/links.tsx'
 import { invoiceLinkKey } from '#app/invoices/invoice-link.server.ts'
@@ -121,7 +122,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
                 <ul className="text-sm">
                   {result.order.items.map((item) => (
                     <li key={item.id}>
-                      {item.productName} ({item.size}) × {item.quantity}
+                      {item.productName} ({sizeName(item.size)}) × {item.quantity}
                     </li>
                   ))}
                 </ul>

@@ -1,7 +1,7 @@
 // The names of India's states and union territories in the page's language (messages/*.json, keys
 // state_*). The form posts and the order stores the English name (india-states.ts); only the shown name changes.
 import { m } from '#app/paraglide/messages.js'
-import type { IndianState } from './india-states.ts'
+import { addressState, type IndianState } from './india-states.ts'
 
 const STATE_NAMES: Record<IndianState, () => string> = {
   'Andhra Pradesh': m.state_andhra_pradesh,
@@ -45,4 +45,12 @@ const STATE_NAMES: Record<IndianState, () => string> = {
 /** 'Madhya Pradesh' ('मध्य प्रदेश' on a Hindi page). */
 export function stateName(state: IndianState): string {
   return STATE_NAMES[state]()
+}
+
+/** An order's one-line address as stored, with its state named in the page's language. */
+export function shownAddress(shippingAddress: string): string {
+  const state = addressState(shippingAddress)
+  if (!state) return shippingAddress
+  const at = shippingAddress.lastIndexOf(state)
+  return `${shippingAddress.slice(0, at)}${stateName(state)}${shippingAddress.slice(at + state.length)}`
 }

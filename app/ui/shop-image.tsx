@@ -1,5 +1,6 @@
 import { ImageOff } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { m } from '#app/paraglide/messages.js'
 import { srcSetFor } from '#app/shared/image-variants.ts'
 import { cn } from './cn.ts'
 
@@ -48,7 +49,7 @@ export function ShopImage({
       {failed ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-muted-foreground">
           <ImageOff className="size-6" aria-hidden />
-          Image not available
+          {m.image_not_available()}
         </div>
       ) : (
         <>

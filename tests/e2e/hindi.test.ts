@@ -1,11 +1,17 @@
 // The shop in Hindi in Chromium (docs/decisions/024-hindi.md): no English left on a Hindi page outside
-// the owner's data without a translation (the shop's details) and the allowed words, axe finds nothing
+// the owner's data without a translation (the shop's details; an order's lines keep the English product
+// names) and the allowed words, for a visitor and for a signed-in shopper with a delivered order
+// (account, My Orders, the order's details, tracking and invoice page, the review form, the cart
+// drawer and checkout with their refusals); axe finds nothing
 // serious, and the header's switch round-trips and is remembered.
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { demoProducts } from '#app/demo/products.ts'
 import { demoSettings } from '#app/demo/settings.ts'
+import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
+import { checkoutForm } from './checkout-form.ts'
 import { expect, hydrated, test } from './fixtures.ts'
+import { test as deskTest, NOBODY } from './orders-desk-helpers.ts'
 
 /** Hindi pages whose every text goes through the message catalogue. */
 const TRANSLATED_PAGES = [
@@ -25,10 +31,11 @@ const TRANSLATED_PAGES = [
   '/hi/auth?method=email&mode=sign-up',
   '/hi/auth?method=phone',
   '/hi/delivery?pin=452001',
+  '/hi/products/premium-ratlami-sev',
 ]
 
 /** Pages a shopper reaches in Hindi without signing in, for axe. */
-const HINDI_PAGES = [...TRANSLATED_PAGES, '/hi/products/premium-ratlami-sev', '/hi/blog']
+const HINDI_PAGES = [...TRANSLATED_PAGES, '/hi/blog']
 
 /** Words a Hindi page keeps in Latin letters: names, abbreviations and the other language's name. */
 const ALLOWED = new Set([
@@ -54,6 +61,11 @@ const ALLOWED = new Set([
   'Maps',
   'X',
   'A-Z',
+  'PDF',
+  // Authenticator apps the account page names: Google Authenticator, Microsoft Authenticator, 1Password.
+  'Microsoft',
+  'Authenticator',
+  'Password',
 ])
 
 /**
@@ -73,22 +85,37 @@ const OWNER_DATA = [
 
 /**
  * The English words on the page outside the owner's data and the allowed words (`asked`: the 404's
- * address; `data`: more texts that are data, such as an order number).
+ * address; `data`: more texts that are data, such as an order number; `within`: only this part of the
+ * page; `skip`: parts that stay English, such as the invoice document).
  */
-async function englishWords(page: Page, asked = '', data: string[] = []): Promise<string[]> {
+async function englishWords(
+  page: Page,
+  asked = '',
+  data: string[] = [],
+  { within = 'body', skip = '' }: { within?: string; skip?: string } = {},
+): Promise<string[]> {
   // Every visible text node, and the labels a screen reader reads (aria-label, placeholder, alt).
-  const texts = await page.evaluate(() => {
-    const found: string[] = []
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement
-      if (!parent || parent.closest('script, style, noscript, [hidden]') || !parent.checkVisibility()) continue
-      found.push(node.textContent ?? '')
-    }
-    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], img[alt]'))
-      for (const name of ['aria-label', 'placeholder', 'alt']) found.push(element.getAttribute(name) ?? '')
-    return found
-  })
+  const texts = await page.evaluate(
+    ([within, skip]) => {
+      const root = document.querySelector(within)
+      if (!root) throw new Error(`nothing matches ${within}`)
+      const skipped = (element: Element) => skip !== '' && element.closest(skip) !== null
+      const found: string[] = []
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement
+        if (!parent || parent.closest('script, style, noscript, [hidden]') || !parent.checkVisibility()) continue
+        if (skipped(parent)) continue
+        found.push(node.textContent ?? '')
+      }
+      for (const element of root.querySelectorAll('[aria-label], [placeholder], img[alt]')) {
+        if (skipped(element)) continue
+        for (const name of ['aria-label', 'placeholder', 'alt']) found.push(element.getAttribute(name) ?? '')
+      }
+      return found
+    },
+    [within, skip] as const,
+  )
   return texts
     .map((text) => (text.toLowerCase() === asked ? '' : text))
     .map((text) => [...OWNER_DATA, ...data].reduce((rest, shown) => rest.split(shown).join(' '), text))
@@ -147,18 +174,124 @@ test('a shopper orders in Hindi: the checkout refuses, then places the order, al
   expect(await englishWords(page, '', [number])).toEqual([])
 })
 
+async function seriousViolations(page: Page): Promise<unknown[]> {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi')
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target) }))
+}
+
 for (const path of HINDI_PAGES) {
   test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
     test.setTimeout(90_000)
     await page.goto(path)
-    await expect(page.locator('html')).toHaveAttribute('lang', 'hi')
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target) }))
-    expect(serious).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
   })
 }
+
+/** The owner moves an order on, as the desk's status dropdown posts it. */
+async function moveOrder(admin: APIRequestContext, orderId: string, status: 'confirmed' | 'delivered') {
+  const { version } = (await (await admin.get(`/admin/orders/${orderId}`)).json()) as { version: string }
+  const changed = await admin.post(`/admin/orders/${orderId}`, { form: { intent: 'status', status, version } })
+  expect(changed.status(), await changed.text()).toBe(200)
+}
+
+deskTest(
+  'a signed-in shopper reads their account, orders, invoice, review form, cart and checkout in Hindi',
+  async ({ page: admin, browser, baseURL }, info) => {
+    deskTest.setTimeout(240_000)
+    const context = await browser.newContext({ baseURL, storageState: NOBODY })
+    const page = await context.newPage()
+    const email = uniqueEmail(info, 'hindi')
+    const phone = uniquePhone()
+    await signUpAndSignIn(page, email, 'sev aur jalebi', 'आशा वर्मा')
+
+    // An order placed from the Hindi pages, as the browser posts it; the owner confirms it (so it has
+    // its invoice) and marks it delivered (so the shopper may review it).
+    const html = await (await page.request.get('/hi/products/premium-ratlami-sev')).text()
+    const productId = /name="productId" value="([0-9a-f-]{36})"/.exec(html)![1]!
+    const added = await page.request.post('/hi/cart', {
+      form: { intent: 'add', productId, size: '250g', enhanced: '1' },
+    })
+    expect(added.status(), await added.text()).toBe(200)
+    const placed = await page.request.post('/hi/checkout', {
+      form: checkoutForm({ fullName: 'आशा वर्मा', phone, address: '12, विजय नगर, स्कीम 54', city: 'इंदौर' }),
+      maxRedirects: 0,
+    })
+    expect(placed.status(), await placed.text()).toBe(302)
+    const orderId = /orderId=([0-9a-f-]{36})/.exec(placed.headers().location ?? '')![1]!
+    const number = orderId.slice(-8)
+    await moveOrder(admin.request, orderId, 'confirmed')
+    await moveOrder(admin.request, orderId, 'delivered')
+    const data = [email, number, 'asha@example.in']
+    // An order's lines keep the product's English name: an order is a record of what was sold.
+    const orderData = [...data, demoProducts.find((product) => product.slug === 'premium-ratlami-sev')!.name]
+
+    await page.goto('/hi/account')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await englishWords(page, '', data), '/hi/account').toEqual([])
+    expect(await seriousViolations(page), '/hi/account').toEqual([])
+
+    await page.goto('/hi/my-orders')
+    await hydrated(page)
+    await expect(page.getByText(`#${number}`).first()).toBeVisible()
+    expect(await englishWords(page, '', orderData), '/hi/my-orders').toEqual([])
+    expect(await seriousViolations(page), '/hi/my-orders').toEqual([])
+    await page.getByRole('link', { name: `ऑर्डर #${number} का पूरा ब्योरा देखें` }).click()
+    const details = page.getByRole('dialog')
+    await expect(details).toBeVisible()
+    expect(await englishWords(page, '', orderData, { within: '[role="dialog"]' }), 'the details').toEqual([])
+    await details.getByRole('link', { name: 'बिल', exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`/hi/orders/${orderId}/invoice$`))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`ऑर्डर #${number} का बिल`)
+    await expect(page.locator('[data-invoice-sheet]').first()).toBeVisible()
+    // The invoice document itself stays English; the page around it is Hindi.
+    expect(await englishWords(page, '', orderData, { skip: '[data-invoice-sheet]' }), 'the invoice page').toEqual([])
+
+    await page.goto('/hi/track-order')
+    await hydrated(page)
+    await page.getByLabel('ऑर्डर नंबर').fill(number)
+    await page.getByLabel('मोबाइल नंबर').fill(phone)
+    await page.getByRole('button', { name: 'ऑर्डर ट्रैक करें' }).click()
+    await expect(page.getByRole('heading', { name: new RegExp(number) })).toBeVisible()
+    expect(await englishWords(page, '', orderData), 'the tracked order').toEqual([])
+
+    // The review form, and its refusal of a review without stars.
+    await page.goto('/hi/products/premium-ratlami-sev#reviews')
+    await hydrated(page)
+    const form = page.getByRole('form', { name: /की समीक्षा लिखें$/ })
+    await expect(form).toBeVisible()
+    await form.getByRole('button', { name: 'समीक्षा भेजें' }).click()
+    await expect(form.getByText('कृपया 1 से 5 स्टार तक रेटिंग चुनें।')).toBeVisible()
+    expect(await englishWords(page, '', data, { within: '#reviews' }), 'the review form').toEqual([])
+
+    // The cart drawer with an item, and a coupon it refuses: FIRST10 is for a first order only.
+    await page.getByRole('button', { name: /^कार्ट में डालें/ }).click()
+    await expect(page.getByText('कार्ट में डाल दिया!')).toBeVisible()
+    await page.getByRole('link', { name: /^कार्ट, / }).click()
+    const drawer = page.getByRole('dialog', { name: /आपका कार्ट/ })
+    await expect(drawer).toBeVisible()
+    await drawer.getByPlaceholder('कूपन कोड').fill('FIRST10')
+    await drawer.getByRole('button', { name: 'लागू करें' }).click()
+    await expect(drawer.getByText('FIRST10 सिर्फ़ आपके पहले ऑर्डर के लिए है।')).toBeVisible()
+    expect(await englishWords(page, '', data, { within: '[role="dialog"]' }), 'the cart drawer').toEqual([])
+    expect(await seriousViolations(page), 'the cart drawer').toEqual([])
+
+    // The signed-in shopper's checkout, and the server's refusal of a PIN code from another state.
+    await page.goto('/hi/checkout')
+    await hydrated(page)
+    expect(await englishWords(page, '', data), '/hi/checkout').toEqual([])
+    expect(await seriousViolations(page), '/hi/checkout').toEqual([])
+    const refused = await page.request.post('/hi/checkout', {
+      form: checkoutForm({ phone, pincode: '682001' }),
+      maxRedirects: 0,
+    })
+    expect(refused.status()).toBe(400)
+    expect(await refused.text()).toContain('यह पिन कोड मध्य प्रदेश में नहीं है।')
+    await context.close()
+  },
+)
 
 test("the header's switch keeps the page, round-trips, and is remembered", async ({ page, isMobile }) => {
   // On a phone the switch is in the menu.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactMessages } from '#app/contact/schema.ts'
 import { CONTACT_RATE_LIMIT, sendContactMessage } from '#app/contact/send-message.server.ts'
 import { demoSettings } from '#app/demo/settings.ts'
+import { getLocale, overwriteGetLocale } from '#app/paraglide/runtime.js'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
@@ -82,6 +83,23 @@ describe.each(DATABASE_KINDS)('contact messages on %s', (kind) => {
     expect(mails[1]?.text).toContain('We received your message and will reply within 24 hours.')
     // Anyone can type any address: the confirmation never carries the message text.
     expect(mails[1]?.text).not.toContain(asha.message)
+  })
+
+  it('confirms a message sent from the Hindi page in Hindi; the shop’s own copy stays English', async () => {
+    const base = getLocale
+    overwriteGetLocale(() => 'hi')
+    try {
+      const result = await sendContactMessage(database.db, { values: asha, clientIp: nextAddress() })
+      expect(result.status).toBe('sent')
+    } finally {
+      overwriteGetLocale(base)
+    }
+    const jobs = await database.db.select().from(outboxJobs).orderBy(outboxJobs.id)
+    const [toShop, toSender] = jobs.slice(-2).map((job) => job.payload as MailMessage)
+    expect(toShop?.subject).toBe('Contact form: message from Asha Verma')
+    expect(toSender?.subject).toBe('आपका संदेश हमें मिल गया - Malwa Namkeen')
+    expect(toSender?.text).toContain('नमस्ते Asha,')
+    expect(toSender?.text).toContain('हम 24 घंटे के भीतर जवाब देंगे।')
   })
 
   it('delivers both e-mails into the development mailbox', async () => {

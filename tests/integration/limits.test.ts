@@ -67,13 +67,14 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
 
   describe('request bodies', () => {
     it.each([
-      ['a page form', '/contact', FORM],
-      ['a JSON API', '/api/push/subscriptions', { 'content-type': 'application/json' }],
-      ['a resource route', '/cart', FORM],
-    ])('refuses %s over 1 MB with 413 from its length', async (_name, path, headers) => {
+      ['a page form', '/contact', FORM, 'The request is too large.'],
+      ['a JSON API', '/api/push/subscriptions', { 'content-type': 'application/json' }, 'The request is too large.'],
+      ['a resource route', '/cart', FORM, 'The request is too large.'],
+      ['a Hindi page form', '/hi/contact', FORM, 'यह अनुरोध बहुत बड़ा है।'],
+    ])('refuses %s over 1 MB with 413 from its length, in its language', async (_name, path, headers, sentence) => {
       const { status, text } = await announceBody(`${server.url}${path}`, headers, 1024 * 1024 + 1)
       expect(status).toBe(413)
-      expect(text).toBe('The request is too large.')
+      expect(text).toBe(sentence)
     })
 
     it('refuses a body over 1 MB sent without a length, as it streams', async () => {
@@ -132,6 +133,23 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     }))
     const refused = expectLimited(answers, CONTACT_RATE_LIMIT.limit)
     expect(await refused.text()).toContain('cannot take another one just now')
+  })
+
+  it('limits contact messages on the Hindi page with the same status, in Hindi', async () => {
+    const answers = await burst(CONTACT_RATE_LIMIT.limit + 1, '/hi/contact', (i) => ({
+      method: 'POST',
+      headers: FORM,
+      body: new URLSearchParams({
+        firstName: 'आशा',
+        lastName: 'वर्मा',
+        email: `h${i}@example.com`,
+        message: 'नमस्ते, सेव चाहिए',
+      }),
+    }))
+    const refused = expectLimited(answers, CONTACT_RATE_LIMIT.limit)
+    const html = await refused.text()
+    expect(html).toContain('इसलिए अभी हम और संदेश नहीं ले सकते')
+    expect(html).not.toContain('cannot take another one just now')
   })
 
   it('limits order placement per address with the order form’s message', async () => {

@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('bad input through the server on %s', (kind) => {
       })
       expect(response.status).toBe(415)
       const html = await response.text()
-      expect(html).toContain(INPUT_TEXTS.notAForm)
+      expect(html).toContain(INPUT_TEXTS.notAForm())
     }
     expect((await messages()).length).toBe(before)
   })
@@ -71,7 +71,43 @@ describe.each(DATABASE_KINDS)('bad input through the server on %s', (kind) => {
       body: '--other\r\nContent-Disposition: form-data; name="message"\r\n\r\nhello\r\n--other--\r\n',
     })
     expect(response.status).toBe(400)
-    expect(await response.text()).toContain(INPUT_TEXTS.unreadable)
+    expect(await response.text()).toContain(INPUT_TEXTS.unreadable())
+  })
+
+  it('refuses a Hindi page with the same statuses, in Hindi; English refusals stay English', async () => {
+    const page = await fetch(`${server.url}/hi/contact`, {
+      method: 'POST',
+      headers: { ...from(), 'content-type': 'text/plain' },
+      body: 'message=hello',
+    })
+    expect(page.status).toBe(415)
+    const html = await page.text()
+    expect(html).toContain('<html lang="hi"')
+    expect(html).toContain('हम यह स्वीकार नहीं कर सके')
+    expect(html).toContain(INPUT_TEXTS.notAForm({}, { locale: 'hi' }))
+    const resource = await fetch(`${server.url}/hi/cart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"intent":"add"}',
+    })
+    expect(resource.status).toBe(415)
+    expect(await resource.text()).toBe('यह पेज फ़ॉर्म लेता है। कृपया पीछे जाएँ, पेज रीफ़्रेश करें और फ़ॉर्म फिर से भेजें।')
+    const otherSite = await fetch(`${server.url}/hi/cart`, {
+      method: 'POST',
+      headers: { ...FORM, origin: 'https://evil.example' },
+      body: 'intent=remove-coupon',
+    })
+    expect(otherSite.status).toBe(403)
+    expect(await otherSite.text()).toBe(INPUT_TEXTS.otherSite({}, { locale: 'hi' }))
+    const english = await fetch(`${server.url}/cart`, {
+      method: 'POST',
+      headers: { ...FORM, origin: 'https://evil.example' },
+      body: 'intent=remove-coupon',
+    })
+    expect(english.status).toBe(403)
+    expect(await english.text()).toBe(
+      'This form was sent from another site, so it was not taken. Please use the form on our own pages.',
+    )
   })
 
   it('answers a resource route given JSON with a plain 415', async () => {
@@ -81,7 +117,7 @@ describe.each(DATABASE_KINDS)('bad input through the server on %s', (kind) => {
       body: '{"intent":"add"}',
     })
     expect(response.status).toBe(415)
-    expect(await response.text()).toBe(INPUT_TEXTS.notAForm)
+    expect(await response.text()).toBe(INPUT_TEXTS.notAForm())
   })
 
   it('refuses invalid JSON to an API with 400 and takes a form or JSON only', async () => {
@@ -91,7 +127,7 @@ describe.each(DATABASE_KINDS)('bad input through the server on %s', (kind) => {
       body: '{"endpoint":',
     })
     expect(broken.status).toBe(400)
-    expect(await broken.text()).toBe(INPUT_TEXTS.badJson)
+    expect(await broken.text()).toBe(INPUT_TEXTS.badJson())
     const text = await fetch(`${server.url}/api/payments/phonepe/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },

@@ -12,7 +12,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Skeleton } from '#app/ui/skeleton.tsx'
 import { type AdminOrderDetails, zoneLabel } from '../admin-orders.ts'
 import { formatOrderDate, OrderTotals } from '../order-bits.tsx'
-import { paymentMethodLabel, statusLabel } from '../status.ts'
+import { paymentMethodText } from '../order-texts.ts'
+import { statusLabel } from '../status.ts'
 import { orderActionUrl, useOrderAction } from './order-action.ts'
 import { AdminStatusBadge, PaymentStatusText, StatusIcon } from './status-display.tsx'
 
@@ -74,7 +75,7 @@ function DetailsBody({ order }: { order: AdminOrderDetails }) {
         <AdminStatusBadge status={order.status} />
         <p className="text-xl font-bold text-brown">{formatRupees(order.totalAmount)}</p>
         <p className="text-sm">
-          {paymentMethodLabel(order.paymentMethod)} · <PaymentStatusText status={order.paymentStatus} />
+          {paymentMethodText(order.paymentMethod, 'en')} · <PaymentStatusText status={order.paymentStatus} />
         </p>
       </div>
 

@@ -1,0 +1,76 @@
+// Refusals on Hindi pages, through the production server (a build, PGlite): the cart's, the coupon's
+// and the review form's answers to a /hi/... request are in Hindi with the same status as the English
+// page's, which keeps its English sentences. docs/decisions/024-hindi.md. Needs `npm run build` first.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../server-process.ts'
+
+let server: RunningServer
+let productId: string
+
+beforeAll(async () => {
+  server = await startServer({ SHOWCASE_MODE: 'false' })
+  const html = await (await fetch(`${server.url}/products/premium-ratlami-sev`)).text()
+  productId = /name="productId" value="([0-9a-f-]{36})"/.exec(html)![1]!
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+/** A form posted by the page with JavaScript (enhanced), answered in JSON. */
+async function post(path: string, form: Record<string, string>) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...form, enhanced: '1' }),
+    redirect: 'manual',
+  })
+  return { status: response.status, body: (await response.json()) as { ok: boolean; message: string } }
+}
+
+/** The same form to the English page and to its Hindi twin. */
+async function both(path: string, form: Record<string, string>) {
+  return { en: await post(path, form), hi: await post(`/hi${path}`, form) }
+}
+
+describe('the cart refuses a Hindi page in Hindi, with the same status', () => {
+  it('a product that does not exist', async () => {
+    const { en, hi } = await both('/cart', { intent: 'add', productId: crypto.randomUUID(), size: '250g' })
+    expect(en).toEqual({ status: 409, body: expect.objectContaining({ ok: false, message: 'Product not found' }) })
+    expect(hi).toEqual({ status: 409, body: expect.objectContaining({ ok: false, message: 'उत्पाद नहीं मिला' }) })
+  })
+
+  it('a quantity for a line that is no longer in the cart', async () => {
+    const { en, hi } = await both('/cart', { intent: 'set', productId, size: '500g', quantity: '2' })
+    expect(en.status).toBe(409)
+    expect(en.body.message).toBe('This item is no longer in your cart.')
+    expect(hi.status).toBe(409)
+    expect(hi.body.message).toBe('यह चीज़ अब आपकी कार्ट में नहीं है।')
+  })
+
+  it('a pack size the shop does not sell', async () => {
+    const { en, hi } = await both('/cart', { intent: 'add', productId, size: '2kg' })
+    expect(en.status).toBe(400)
+    expect(en.body.message).toBe('Please choose a pack size.')
+    expect(hi.status).toBe(400)
+    expect(hi.body.message).toBe('कृपया पैक साइज़ चुनें।')
+  })
+
+  it('a coupon code that does not exist', async () => {
+    const { en, hi } = await both('/cart', { intent: 'coupon', code: 'nope' })
+    expect(en.status).toBe(409)
+    expect(en.body.message).toBe('NOPE is not a valid coupon code.')
+    expect(hi.status).toBe(409)
+    expect(hi.body.message).toBe('NOPE कोई मान्य कूपन कोड नहीं है।')
+  })
+})
+
+describe('the review form refuses a Hindi page in Hindi, with the same status', () => {
+  it('a review from a visitor who has not signed in', async () => {
+    const { en, hi } = await both('/reviews', { productId, rating: '5', body: '' })
+    expect(en.status).toBe(401)
+    expect(en.body).toMatchObject({ title: 'Review not sent', message: 'Please sign in to review a product.' })
+    expect(hi.status).toBe(401)
+    expect(hi.body).toMatchObject({ title: 'समीक्षा नहीं भेजी गई', message: 'उत्पाद की समीक्षा के लिए कृपया लॉगिन करें।' })
+  })
+})
