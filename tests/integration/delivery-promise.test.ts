@@ -3,26 +3,27 @@
 // the cut-off, Sundays and the owner's holidays), with a fixed clock; the order-received and order-
 // confirmed mails quote that day in the order's language; the shopper's order views read it back. An
 // order placed before the promise was kept (no day) still gets the spec's "2-4 business days".
-import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
-import { placeOrder } from '#app/checkout/place-order.server.ts'
 import { deliveryQuote } from '#app/delivery/zones.server.ts'
 import type { Locale } from '#app/i18n/locale.ts'
-import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.server.ts'
+import type { DeskContext } from '#app/orders/order-desk.server.ts'
 import { findVisibleOrder, trackOrder } from '#app/orders/orders.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer, mailboxFolder } from '#app/platform/mailer.server.ts'
-import { runDueJobs } from '#app/platform/outbox.server.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
+import { changeStatus } from './order-status.ts'
+import { drainOutbox } from './outbox.ts'
+import { ratlamiSev } from './product-rows.ts'
 
 const logger = createLogger('silent')
 
@@ -46,17 +47,7 @@ describe.each(DATABASE_KINDS)('the delivery promise on the order (%s)', (kind) =
       .values({ id: 'promise-admin', name: 'Owner', email: 'promise@shop.example', role: 'admin' })
     const [row] = await database.db
       .insert(products)
-      .values({
-        slug: 'promise-sev',
-        name: 'Promise Sev',
-        category: 'Premium Products',
-        price250g: 8000,
-        price500g: 0,
-        price1kg: 0,
-        stock250g: 50,
-        stock500g: 0,
-        stock1kg: 0,
-      })
+      .values(ratlamiSev({ stock250g: 50 }))
       .returning({ id: products.id })
     sev = row!.id
   })
@@ -65,25 +56,9 @@ describe.each(DATABASE_KINDS)('the delivery promise on the order (%s)', (kind) =
   })
 
   async function place(now: Date, { email = 'promise@example.in', locale }: { email?: string; locale?: Locale } = {}) {
-    return placeOrder(database.db, {
-      scope: {
-        userId: null,
-        cookie: { id: randomUUID(), items: [{ productId: sev, size: '250g', quantity: 1 }], couponCode: null },
-      },
-      details: {
-        fullName: 'Asha Verma',
-        email,
-        phone: '+919876543210',
-        address: '12, Vijay Nagar',
-        city: 'Indore',
-        state: 'Madhya Pradesh',
-        pincode: '452010',
-        paymentMethod: 'cod',
-        acceptTerms: 'on',
-      },
-      idempotencyKey: randomUUID(),
+    return placeGuestOrder(database.db, [{ productId: sev, size: '250g', quantity: 1 }], {
+      details: { email },
       sessionHash: 'promise-session',
-      onlinePaymentAvailable: false,
       publicUrl: desk.publicUrl,
       ...(locale ? { locale } : {}),
       now,
@@ -103,9 +78,7 @@ describe.each(DATABASE_KINDS)('the delivery promise on the order (%s)', (kind) =
       sms: async () => {},
       push: async () => {},
     }
-    while ((await runDueJobs(database.db, handlers, logger, 50)) > 0) {
-      // until every notice is sent
-    }
+    await drainOutbox(database.db, handlers)
     const folder = mailboxFolder(dataDir)
     const files = await readdir(folder).catch(() => [] as string[])
     const mails = await Promise.all(
@@ -117,10 +90,7 @@ describe.each(DATABASE_KINDS)('the delivery promise on the order (%s)', (kind) =
     return mails.filter((mail) => mail.to === to && mail.subject.includes(number))
   }
 
-  async function confirm(orderId: string) {
-    const [row] = await database.db.select().from(orders).where(eq(orders.id, orderId))
-    await changeOrderStatus(database.db, { orderId, to: 'confirmed', version: row!.updatedAt.toISOString() }, desk)
-  }
+  const confirm = (orderId: string) => changeStatus(database.db, orderId, 'confirmed', desk)
 
   it('stores the day the PIN code box promised, across the cut-off, a Sunday and a holiday', async () => {
     const cases: [string, Date, string][] = [
