@@ -90,6 +90,8 @@ export function CheckoutPage({
 
   useNewAnswer(actionData, (answer) => {
     if (answer.status === 'refused') toast.error(answer.title, { description: answer.message })
+    // A refusal that names the PIN code's zone is newer than the box's answer: ask the box again.
+    if (answer.delivery && pinCheck.data) pinCheck.load(localize(`/delivery?pin=${answer.delivery.pin}`))
     if (answer.status === 'invalid') focusFirstError(formRef.current, answer.fieldErrors)
   })
 

@@ -147,6 +147,7 @@ export async function checkoutAction(request: Request, context: Context) {
       details: validation.data,
       idempotencyKey: key,
       shownTotal: shownTotal === null ? undefined : Number(shownTotal),
+      accountPhone: viewer?.phone ?? null,
       sessionHash: visitor.hash,
       onlinePaymentAvailable: payments !== null,
       publicUrl: config.publicUrl,

@@ -22,6 +22,11 @@ export interface CouponCustomer {
   userId: string | null
   /** +91XXXXXXXXXX, once the shopper has given it (at checkout). */
   phone: string | null
+  /**
+   * The signed-in shopper's account phone when the order gives another: the cart judged the coupon by
+   * it, so the order does too (a coupon the cart refused is never taken at checkout).
+   */
+  accountPhone?: string | null
 }
 
 export interface CouponCheckOptions {
@@ -90,6 +95,9 @@ export async function checkCoupon(
     const conditions: SQL[] = []
     if (customer.userId) conditions.push(eq(userColumn, customer.userId))
     if (customer.phone) conditions.push(eq(phoneColumn, customer.phone))
+    if (customer.accountPhone && customer.accountPhone !== customer.phone) {
+      conditions.push(eq(phoneColumn, customer.accountPhone))
+    }
     return conditions.length > 0 ? or(...conditions) : undefined
   }
 

@@ -66,6 +66,8 @@ export interface PlaceOrderInput {
    * total (a PIN code's fee or a price may have changed since the page was drawn).
    */
   shownTotal?: number
+  /** The signed-in shopper's account phone, by which the cart judged the coupon. */
+  accountPhone?: string | null
   /** The language the order is placed in (the checkout page's): its e-mails and SMS are written in it. English unless told. */
   locale?: Locale
   now?: Date
@@ -153,7 +155,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     const check = await checkCoupon(
       tx,
       couponCode,
-      { userId: scope.userId, phone: details.phone },
+      { userId: scope.userId, phone: details.phone, accountPhone: input.accountPhone },
       { subtotal: linesSubtotal(lines), now, lock: true },
     )
     if (!check.ok) throw new OrderError(m.order_remove_code({ reason: check.reason }), 'coupon')

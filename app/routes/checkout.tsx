@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunction } from 'react-router'
 import { checkoutAction, checkoutLoader } from '#app/checkout/checkout.server.ts'
 import { CheckoutPage, EmptyCheckout, PayAgain } from '#app/checkout/checkout-page.tsx'
 import { m } from '#app/paraglide/messages.js'
@@ -14,6 +15,13 @@ export const loader = ({ request, context }: Route.LoaderArgs) => checkoutLoader
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args)
 
 export const action = ({ request, context }: Route.ActionArgs) => checkoutAction(request, context)
+
+/**
+ * After a refusal (409: the total, the cart or a coupon changed) the page's cart and prices are read
+ * again, so the total it shows and posts is the server's; React Router skips that after a 4xx by default.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.open) return <NotOpenYet title={m.checkout_title()} what={m.checkout_online_checkout()} />

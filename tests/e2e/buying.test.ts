@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
 import { checkoutForm } from './checkout-form.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 const cartButton = (page: Page) => page.getByRole('link', { name: /^Cart, / })
 
@@ -127,6 +127,24 @@ test('checkout explains what is wrong with the delivery form', async ({ page }) 
   await expect(page.getByLabel('Mobile number')).toBeFocused()
   await expect(page.getByRole('radio', { name: /Pay online/ })).toBeDisabled()
   await expect(page.getByText('Online payment is not available yet. Please choose Cash on Delivery.')).toBeVisible()
+})
+
+test('a total changed in another tab is refused with the new total, which the page then shows and places', async ({
+  page,
+}) => {
+  await addToCart(page, 'dal-moth-mix', '250g')
+  await page.goto('/checkout')
+  await hydrated(page)
+  await fillDelivery(page, uniquePhone())
+  const placeOrder = page.getByRole('button', { name: /Place Order/ })
+  const shown = (await placeOrder.textContent()) ?? ''
+  // Another tab applies FIRST10 to the same cart: this page's total is now out of date.
+  expect((await page.request.post('/cart', { form: { intent: 'coupon', code: 'FIRST10' } })).ok()).toBe(true)
+  await placeOrder.click()
+  await expect(page.getByText(/^Your total is now ₹/)).toBeVisible()
+  await expect(placeOrder).not.toHaveText(shown)
+  await placeOrder.click()
+  await placedOrderNumber(page)
 })
 
 test('the drawer hints at free delivery until the subtotal reaches ₹500, and applies FIRST10', async ({ page }) => {

@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('coupons on %s', (kind) => {
   const order = (
     code: string | null,
     phone: string,
-    { quantity = 1, product = 0, userId = null as string | null } = {},
+    { quantity = 1, product = 0, userId = null as string | null, accountPhone = null as string | null } = {},
   ) => {
     const item = { productId: productIds[product]!, size: '250g' as const, quantity }
     // A signed-in shopper's cart lives in the database.
@@ -75,6 +75,7 @@ describe.each(DATABASE_KINDS)('coupons on %s', (kind) => {
         sessionHash: 'session-hash',
         onlinePaymentAvailable: false,
         publicUrl: 'http://shop.test',
+        accountPhone,
       }),
     )
   }
@@ -366,6 +367,22 @@ describe.each(DATABASE_KINDS)('coupons on %s', (kind) => {
       expect(await db.$count(couponRedemptions)).toBe(2)
       const rows = await db.select().from(couponRedemptions)
       expect(rows.every((row) => row.oncePerCustomer)).toBe(true)
+    })
+
+    it('judges a first-order coupon by the account’s phone too, as the cart does, when the order gives another', async () => {
+      await create({ code: 'FIRSTBUY', firstOrderOnly: 'on' })
+      const accountPhone = newPhone()
+      await order(null, accountPhone)
+      // The cart, which knows only the account, refuses FIRSTBUY; the order typed with a new phone does too.
+      expect(
+        await checkCoupon(db, 'FIRSTBUY', { userId: 'buyer-1', phone: accountPhone }, { subtotal: 8000 }),
+      ).toMatchObject({ ok: false })
+      await expect(order('FIRSTBUY', newPhone(), { userId: 'buyer-1', accountPhone })).rejects.toMatchObject({
+        kind: 'coupon',
+      })
+      // An account whose phone has no order yet gets it.
+      const placed = await order('FIRSTBUY', newPhone(), { userId: 'buyer-1', accountPhone: newPhone(), product: 1 })
+      expect((await storedOrder(placed.orderId)).couponCode).toBe('FIRSTBUY')
     })
 
     it('accepts a reusable coupon twice from the same customer', async () => {
