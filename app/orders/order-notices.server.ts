@@ -3,6 +3,7 @@
 // the customer of confirmed ('order_confirmed'), shipped ('out_for_delivery', with the delivery OTP),
 // delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
 // never holds up the change.
+import { sizeName } from '#app/catalog/sizes.ts'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { HTML_LANG, type Locale, localizedHref } from '#app/i18n/locale.ts'
 import { ownerOrderAlertJob } from '#app/notifications/push-fanout.server.ts'
@@ -62,7 +63,7 @@ function orderLink(order: NoticeOrder, publicUrl: string) {
 function itemLines(order: NoticeOrder, locale: Locale): string[] {
   return order.items.map(
     (item) =>
-      `${item.quantity} x ${item.productName} (${item.size}): ${formatRupees(item.price * item.quantity, locale)}`,
+      `${item.quantity} x ${item.productName} (${sizeName(item.size, locale)}): ${formatRupees(item.price * item.quantity, locale)}`,
   )
 }
 

@@ -180,6 +180,8 @@ describe('which requests the page cache may answer', () => {
     ['a GET without cookies', new Request(URL_OF_PAGE), true],
     ['a HEAD without cookies', new Request(URL_OF_PAGE, { method: 'HEAD' }), true],
     ['a request with a cookie', new Request(URL_OF_PAGE, { headers: { cookie: 'guest_cart=x' } }), false],
+    ['Hindi remembered, written encoded', new Request(URL_OF_PAGE, { headers: { cookie: 'lang=%68i' } }), false],
+    ['the switch’s link', new Request(`${URL_OF_PAGE}?lang=hi`), false],
     ['a remembered PIN code', new Request(URL_OF_PAGE, { headers: { cookie: 'delivery_pin=452001' } }), true],
     ['English remembered', new Request(URL_OF_PAGE, { headers: { cookie: 'lang=en; delivery_pin=452001' } }), true],
     [

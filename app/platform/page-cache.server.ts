@@ -17,8 +17,10 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib'
 import { isbot } from 'isbot'
 import { PIN_COOKIE } from '#app/delivery/remembered-pin.ts'
-import { hasHindiVersion, LOCALE_COOKIE, localeOfPath } from '#app/i18n/locale.ts'
+import { resolveLocale } from '#app/i18n/locale.server.ts'
+import { LOCALE_COOKIE, toLocale } from '#app/i18n/locale.ts'
 import { ifNoneMatchHits } from './conditional-get.ts'
+import { readCookie } from './cookies.server.ts'
 import type { Database } from './db.server.ts'
 import { pageCacheVersion } from './schema.ts'
 
@@ -70,31 +72,25 @@ interface PreparedPage {
 }
 
 /**
- * Whether a request may be answered from the cache: GET/HEAD, no cookie that may change the page, no
- * credentials, a short URL.
+ * Whether a request may be answered from the cache: GET/HEAD, no credentials, a short URL, and no cookie
+ * that may change the page. Two never do: the remembered PIN code (read by the page in the browser; the
+ * drawer's quote needs a cart, which has a cookie of its own) and the remembered language, except where
+ * it sends the visitor to the other language's page. Any other cookie may (the signed-in viewer, the
+ * cart): such requests are rendered.
  */
 export function isCacheableRequest(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   if (request.headers.has('authorization')) return false
   if (request.url.length > MAX_URL_LENGTH) return false
-  const { pathname } = new URL(request.url)
-  return (request.headers.get('cookie') ?? '')
+  const names = (request.headers.get('cookie') ?? '')
     .split(';')
-    .filter((part) => part.trim() !== '')
-    .every((part) => keepsPublicPage(part, pathname))
-}
-
-/**
- * Whether a cookie leaves a public page as every visitor sees it: the remembered PIN code (read by the
- * page in the browser), and the remembered language where it sends the visitor nowhere else (anything
- * but Hindi on an English page that has a Hindi twin: app/i18n/locale.server.ts). Any other cookie may
- * change the page (the signed-in viewer, the cart): such requests are rendered.
- */
-function keepsPublicPage(cookie: string, pathname: string): boolean {
-  const [name = '', value = ''] = cookie.trim().split('=')
-  if (name === PIN_COOKIE) return true
-  if (name === LOCALE_COOKIE) return value !== 'hi' || localeOfPath(pathname) === 'hi' || !hasHindiVersion(pathname)
-  return false
+    .map((part) => part.trim().split('=')[0])
+    .filter(Boolean)
+  if (!names.every((name) => name === PIN_COOKIE || name === LOCALE_COOKIE)) return false
+  // The remembered language changes the answer only where the locale middleware would send the visitor
+  // to the other language's page instead.
+  const cookieLocale = toLocale(readCookie(request, LOCALE_COOKIE))
+  return resolveLocale(new URL(request.url), 'GET', cookieLocale).redirectTo === undefined
 }
 
 /**

@@ -4,14 +4,7 @@
 import { connect } from 'node:net'
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test'
 import sharp from 'sharp'
-import {
-  exifHasGps,
-  phonePhotoWithGps,
-  pixelFloodPng,
-  SVG_WITH_SCRIPT,
-  smallPng,
-  TEXT_FILE,
-} from '../images.ts'
+import { exifHasGps, phonePhotoWithGps, pixelFloodPng, SVG_WITH_SCRIPT, smallPng, TEXT_FILE } from '../images.ts'
 import { expect, NOBODY, test } from './orders-desk-helpers.ts'
 
 const baseURL = () => process.env.E2E_BASE_URL!

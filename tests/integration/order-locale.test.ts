@@ -100,6 +100,7 @@ describe.each(DATABASE_KINDS)('notices in the order language (%s)', (kind) => {
 
     const confirmed = toShopper.find((mail) => mail.subject === `ऑर्डर #${number} कन्फ़र्म हो गया - Malwa Namkeen`)
     expect(confirmed?.text).toContain('सादर,')
+    expect(confirmed?.text).toContain('(250 ग्राम)')
     // Links lead to the Hindi pages.
     expect(confirmed?.text).toContain('अपना ऑर्डर ट्रैक करें: https://shop.example/hi/track-order')
     expect(confirmed?.html).toContain('<html lang="hi">')
