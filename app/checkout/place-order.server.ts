@@ -144,7 +144,9 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
   const lines = entries.map((entry) => {
     const product = byId.get(entry.productId)
     if (!product || product.archivedAt) throw new OrderError(m.order_item_not_sold(), 'unavailable')
-    const problem = lineProblem(product, entry.size, entry.quantity)
+    // The shopper reads the product's name in the checkout's language; the order keeps the English one.
+    const shown = { ...product, name: (locale === 'hi' && product.nameHi) || product.name }
+    const problem = lineProblem(shown, entry.size, entry.quantity)
     if (problem) throw new OrderError(m.order_change_cart({ problem }), 'unavailable')
     return { product, size: entry.size, quantity: entry.quantity, unitPrice: sellingPrice(product, entry.size) }
   })

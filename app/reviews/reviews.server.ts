@@ -5,8 +5,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
+import { inLanguage } from '#app/i18n/owner-text.server.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
 import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { nextVersion } from '#app/shared/record-version.ts'
@@ -68,7 +70,7 @@ export async function submitReview(
   now = new Date(),
 ): Promise<SubmittedReview> {
   const [product] = await db
-    .select({ id: products.id, slug: products.slug, name: products.name })
+    .select({ id: products.id, slug: products.slug, name: inLanguage(products.name, products.nameHi, getLocale()) })
     .from(products)
     .where(and(eq(products.id, input.productId), isNull(products.archivedAt)))
   // An archived product is no longer sold: nobody is asked about it any more.

@@ -2,6 +2,7 @@
 // and the review form's answers to a /hi/... request are in Hindi with the same status as the English
 // page's, which keeps its English sentences. docs/decisions/024-hindi.md. Needs `npm run build` first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { type RunningServer, startServer } from '../server-process.ts'
 
 let server: RunningServer
@@ -72,5 +73,13 @@ describe('the review form refuses a Hindi page in Hindi, with the same status', 
     expect(en.body).toMatchObject({ title: 'Review not sent', message: 'Please sign in to review a product.' })
     expect(hi.status).toBe(401)
     expect(hi.body).toMatchObject({ title: 'समीक्षा नहीं भेजी गई', message: 'उत्पाद की समीक्षा के लिए कृपया लॉगिन करें।' })
+  })
+
+  it('a signed-in shopper with no delivered order of it, naming the product in Hindi', async () => {
+    const shopper = new Shopper(server.url)
+    await shopper.signUpAndSignIn(`reviewer-${crypto.randomUUID()}@example.in`, 'sev aur jalebi')
+    const answer = await shopper.post('/hi/reviews', { productId, rating: '5', body: '', enhanced: '1' })
+    expect(answer.status).toBe(403)
+    expect((JSON.parse(answer.text) as { message: string }).message).toContain('प्रीमियम रतलामी सेव')
   })
 })
