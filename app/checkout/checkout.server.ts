@@ -44,6 +44,8 @@ export const orderRateLimit = (limit: number): RateLimitRule => ({
 })
 
 /** `delivery`: the answer for the PIN code the form posted (zone, date, cash on delivery, extra fee). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
 export type CheckoutActionData =
   | { status: 'invalid'; fieldErrors: DeliveryFieldErrors; values: DeliveryFormValues; delivery: DeliveryQuote | null }
   | {
@@ -122,11 +124,13 @@ export async function checkoutAction(request: Request, context: Context) {
   }
   const validation = validateDeliveryForm(values)
   const pin = values.pincode.trim()
-  const invalid = async (fieldErrors: DeliveryFieldErrors) =>
+  // An answer about the posted PIN code carries its zone (the page redraws its total) and remembers it.
+  const withQuote = async (answer: DistributiveOmit<CheckoutActionData, 'values' | 'delivery'>, status: number) =>
     data<CheckoutActionData>(
-      { status: 'invalid', fieldErrors, values, delivery: await deliveryQuote(db, pin) },
-      { status: 400, headers: isPinCode(pin) ? { 'Set-Cookie': rememberPinCookie(pin, config.secure) } : undefined },
+      { ...answer, values, delivery: await deliveryQuote(db, pin) },
+      { status, headers: isPinCode(pin) ? { 'Set-Cookie': rememberPinCookie(pin, config.secure) } : undefined },
     )
+  const invalid = (fieldErrors: DeliveryFieldErrors) => withQuote({ status: 'invalid', fieldErrors }, 400)
   if (!validation.ok) return invalid(validation.fieldErrors)
 
   try {
@@ -159,16 +163,7 @@ export async function checkoutAction(request: Request, context: Context) {
       if (error.field) return invalid({ [error.field]: error.message })
       if (error.kind === 'empty-cart') return refuse(409, m.order_error_title(), m.cart_empty())
       if (error.kind === 'total') {
-        return data<CheckoutActionData>(
-          {
-            status: 'refused',
-            title: m.order_total_changed_title(),
-            message: error.message,
-            values,
-            delivery: await deliveryQuote(db, pin),
-          },
-          { status: 409, headers: { 'Set-Cookie': rememberPinCookie(pin, config.secure) } },
-        )
+        return withQuote({ status: 'refused', title: m.order_total_changed_title(), message: error.message }, 409)
       }
       return refuse(409, error.kind === 'payment' ? m.checkout_payment_error() : m.order_error(), error.message)
     }

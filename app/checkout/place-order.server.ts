@@ -13,10 +13,9 @@ import { cartItems } from '#app/cart/schema.ts'
 import { sellingPrice } from '#app/catalog/pricing.ts'
 import { isSize } from '#app/catalog/sizes.ts'
 import { lockProducts, takeStock } from '#app/catalog/stock.server.ts'
-import { deliveryBy, formatDeliveryDay } from '#app/delivery/delivery-date.ts'
+import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
-import { getCalendar, listZones } from '#app/delivery/zones.server.ts'
-import { matchZone } from '#app/delivery/zones.ts'
+import { deliveryQuote } from '#app/delivery/zones.server.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { newOrderNoticeJobs } from '#app/orders/order-notices.server.ts'
@@ -117,16 +116,15 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
 
   // Where the order goes decides whether it can go there, how it may be paid, what delivery costs and
   // the day it is promised by (the PIN code box's rule: the zone's slowest days from the counting day).
-  const [zones, calendar] = await Promise.all([listZones(tx), getCalendar(tx)])
-  const zone = matchZone(zones, details.pincode)
-  if (!zone) throw new OrderError(deliveryTexts.notServedAtCheckout(details.pincode), 'delivery', 'pincode')
+  const zone = await deliveryQuote(tx, details.pincode, now)
+  if (!zone?.served) throw new OrderError(deliveryTexts.notServedAtCheckout(details.pincode), 'delivery', 'pincode')
   if (!zone.codAllowed && !input.onlinePaymentAvailable) {
     throw new OrderError(m.checkout_no_way_to_pay({ pin: details.pincode }), 'delivery', 'pincode')
   }
   if (details.paymentMethod === 'cod' && !zone.codAllowed) {
     throw new OrderError(deliveryTexts.codRefused(), 'delivery', 'paymentMethod')
   }
-  const promisedBy = deliveryBy(now, zone.maxDays, calendar)
+  const promisedBy = zone.by
 
   const entries = await readCartEntries(tx, scope)
   if (entries.length === 0) throw new OrderError(m.cart_empty(), 'empty-cart')
@@ -227,7 +225,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       subtotalAmount: totals.subtotal,
       discountAmount: totals.discount,
       deliveryFee: totals.delivery,
-      deliveryZone: zone.name,
+      deliveryZone: zone.zone,
       deliveryZoneFee: zone.extraFee,
       deliveryBy: promisedBy,
       totalAmount: totals.total,
