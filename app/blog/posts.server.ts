@@ -26,11 +26,6 @@ function postColumns(locale: Locale) {
   }
 }
 
-/** Published posts, newest first. */
-export function listPublishedPosts(db: Tx, locale: Locale = 'en') {
-  return db.select(postColumns(locale)).from(blogs).where(eq(blogs.isPublished, true)).orderBy(desc(blogs.createdAt))
-}
-
 /** A published post by its slug; with `drafts`, a draft too (the admin's preview). */
 export async function findPost(
   db: Tx,
@@ -42,10 +37,6 @@ export async function findPost(
     .from(blogs)
     .where(and(eq(blogs.slug, slug), drafts ? undefined : eq(blogs.isPublished, true)))
   return post
-}
-
-export function findPublishedPost(db: Tx, slug: string, locale: Locale = 'en') {
-  return findPost(db, slug, { locale })
 }
 
 /** What a card needs: everything but the content, which lists never show. */

@@ -19,7 +19,7 @@ import { deliveryQuote } from '#app/delivery/zones.server.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { newOrderNoticeJobs } from '#app/orders/order-notices.server.ts'
-import { paymentMethodText } from '#app/orders/order-texts.ts'
+import { paymentMethodText, SHOP_NOTE } from '#app/orders/order-texts.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { m } from '#app/paraglide/messages.js'
@@ -246,7 +246,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     tx.insert(orderItems).values(items),
     tx
       .insert(orderStatusHistory)
-      .values({ orderId, fromStatus: null, toStatus: 'pending', note: 'Order placed', createdAt: now }),
+      .values({ orderId, fromStatus: null, toStatus: 'pending', note: SHOP_NOTE.placed, createdAt: now }),
     tx.insert(outboxJobs).values(jobs),
     tx.update(idempotencyKeys).set({ orderId }).where(eq(idempotencyKeys.key, key)),
     ...(coupon

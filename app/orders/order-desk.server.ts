@@ -12,6 +12,7 @@ import { getSettings } from '#app/settings/settings.server.ts'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './admin-orders.ts'
 import { type CustomerNotice, enqueueCustomerNotice } from './order-notices.server.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from './order-stock.server.ts'
+import { SHOP_NOTE } from './order-texts.ts'
 import { orderItems, orderStatusHistory, orders } from './schema.ts'
 import { type OrderStatus, orderNumber, statusLabel } from './status.ts'
 
@@ -244,7 +245,7 @@ export async function verifyDeliveryOtp(
         ...codPayment(order, 'delivered'),
       })
       .where(eq(orders.id, order.id))
-    await record(tx, order, 'delivered', { ...context, now }, 'Delivery OTP verified')
+    await record(tx, order, 'delivered', { ...context, now }, SHOP_NOTE.otpVerified)
     await keepInvoiceInStep(tx, order.id, { ...order, status: 'delivered' }, now)
     await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.publicUrl)
     return { ok: true }

@@ -40,9 +40,11 @@ export function paymentMethodText(method: string, locale: Locale = getLocale()):
  * The notes the shop itself writes in an order's history, by their stored English words, and what a
  * shopper reads for each; a note the owner typed shows as typed.
  */
+export const SHOP_NOTE = { placed: 'Order placed', otpVerified: 'Delivery OTP verified' } as const
+
 const SHOP_NOTES: Record<string, () => string> = {
-  'Order placed': m.order_note_placed,
-  'Delivery OTP verified': m.order_note_otp_verified,
+  [SHOP_NOTE.placed]: m.order_note_placed,
+  [SHOP_NOTE.otpVerified]: m.order_note_otp_verified,
 }
 
 export function statusNoteText(note: string): string {

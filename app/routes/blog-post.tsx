@@ -5,7 +5,7 @@ import { PostArticle } from '#app/blog/post-article.tsx'
 import { PostNotFound } from '#app/blog/post-not-found.tsx'
 import { blogPostingJsonLd } from '#app/blog/post-seo.ts'
 import { postOgImage, readingMinutes, toPostSummary } from '#app/blog/post-view.ts'
-import { findPost, findPublishedPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
+import { findPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
 import { getLocale } from '#app/i18n/page-locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
   const locale = getLocale()
   const [published, related] = await Promise.all([
-    findPublishedPost(db, params.slug, locale),
+    findPost(db, params.slug, { locale }),
     listPublishedSummaries(db, { except: params.slug, limit: RELATED_POSTS, locale }),
   ])
   // A draft is not found, exactly like a post that never existed, except by the admin previewing it.

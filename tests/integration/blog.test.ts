@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findPublishedPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
+import { findPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
 import { blogs } from '#app/blog/schema.ts'
 import { demoPosts } from '#app/demo/posts.ts'
 import type { Database } from '#app/platform/db.server.ts'
@@ -41,11 +41,11 @@ describe.each(DATABASE_KINDS)('public blog on %s', (kind) => {
   })
 
   it('finds a published post by slug, and neither a draft nor an unknown slug', async () => {
-    const found = await findPublishedPost(database.db, 'the-story-of-ratlami-sev')
+    const found = await findPost(database.db, 'the-story-of-ratlami-sev')
     expect(found).toMatchObject({ title: expect.stringContaining('Ratlami Sev'), author: 'Rajendra Soni' })
     expect(found?.content).toContain('## Where Ratlami sev comes from')
-    expect(await findPublishedPost(database.db, 'coming-soon-diwali-gift-box')).toBeUndefined()
-    expect(await findPublishedPost(database.db, 'no-such-post')).toBeUndefined()
+    expect(await findPost(database.db, 'coming-soon-diwali-gift-box')).toBeUndefined()
+    expect(await findPost(database.db, 'no-such-post')).toBeUndefined()
   })
 
   it('follows publishing: a new post leads the list, an unpublished one leaves it and its page', async () => {
@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('public blog on %s', (kind) => {
     const slugs = (await listPublishedSummaries(database.db)).map((row) => row.slug)
     expect(slugs[0]).toBe('fresh-from-the-kadhai')
     expect(slugs).not.toContain('not-yet')
-    expect(await findPublishedPost(database.db, 'not-yet')).toBeUndefined()
+    expect(await findPost(database.db, 'not-yet')).toBeUndefined()
   })
 
   it('lists the other recent posts for the end of a post', async () => {
