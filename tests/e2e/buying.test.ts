@@ -141,7 +141,8 @@ test('a total changed in another tab is refused with the new total, which the pa
   // Another tab applies FIRST10 to the same cart: this page's total is now out of date.
   expect((await page.request.post('/cart', { form: { intent: 'coupon', code: 'FIRST10' } })).ok()).toBe(true)
   await placeOrder.click()
-  await expect(page.getByText(/^Your total is now ₹/)).toBeVisible()
+  // Said on the page (and in a toast).
+  await expect(page.locator('#main').getByText(/^Your total is now ₹/)).toBeVisible()
   await expect(placeOrder).not.toHaveText(shown)
   await placeOrder.click()
   await placedOrderNumber(page)

@@ -33,6 +33,25 @@ async function stored(page: Page, path: string, cacheName = 'pages') {
     .toBe(true)
 }
 
+/**
+ * Waits until the worker has stored every script the page loaded: a route's chunks come after the load
+ * event, and a page shown offline before its chunk is stored fails to load it.
+ */
+async function scriptsStored(page: Page) {
+  await hydrated(page)
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const scripts = performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((url) => new URL(url).pathname.startsWith('/assets/') && url.endsWith('.js'))
+        return (await Promise.all(scripts.map((url) => caches.match(url)))).every(Boolean)
+      }),
+    )
+    .toBe(true)
+}
+
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer) {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG')
@@ -211,8 +230,10 @@ test('a visited product page and blog post are readable offline, with the offlin
   await expect(page.getByRole('heading', { level: 1, name: 'Premium Ratlami Sev' })).toBeVisible()
   await controlled(page)
   await stored(page, PRODUCT)
+  await scriptsStored(page)
   await page.goto(BLOG_POST)
   await stored(page, BLOG_POST)
+  await scriptsStored(page)
   await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden()
 
   await context.setOffline(true)
