@@ -22,6 +22,8 @@ for (const width of widths) {
       window.scrollTo({ top: 0, behavior: 'instant' })
       const decoded = Promise.all([...document.images].map((image) => image.decode().catch(() => {})))
       await Promise.race([decoded, new Promise((resolve) => setTimeout(resolve, 5000))])
+      // Web fonts swap in when loaded (the Devanagari face on Hindi pages): shoot the page as it settles.
+      await document.fonts.ready
     })
     const name = `screenshots/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`
     await page.screenshot({ path: name, fullPage: true })
