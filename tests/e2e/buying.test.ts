@@ -39,6 +39,7 @@ async function placedOrderNumber(page: Page): Promise<string> {
 test('a guest buys two sizes with cash on delivery, from the product page to order success', async ({ page }) => {
   test.slow()
   await page.goto('/products/premium-ratlami-sev')
+  await hydrated(page)
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(page.getByText('Added to cart!')).toBeVisible()
   await expect(page.getByText('Item added successfully')).toBeVisible()

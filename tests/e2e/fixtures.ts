@@ -13,10 +13,29 @@ const REFUSING_FORMS =
  * unknown path or slug, a refused form post without JavaScript) or a form the server refuses.
  */
 export function isRefusal(message: ConsoleMessage, page: Page): boolean {
+  const { url } = message.location()
   return (
     /status of 4\d\d/.test(message.text()) &&
-    (message.location().url === page.url() || REFUSING_FORMS.test(new URL(message.location().url).pathname))
+    (url === page.url() || documentsOf(page).has(url) || REFUSING_FORMS.test(new URL(url).pathname))
   )
+}
+
+/**
+ * The documents a page has shown: a console message about one may arrive after the page has moved on
+ * (a refused page's link followed at once).
+ */
+const shown = new WeakMap<Page, Set<string>>()
+export function documentsOf(page: Page): Set<string> {
+  let documents = shown.get(page)
+  if (!documents) {
+    const seen = new Set<string>([page.url()])
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) seen.add(frame.url())
+    })
+    shown.set(page, seen)
+    documents = seen
+  }
+  return documents
 }
 
 /** Every test runs against the global server, and fails on any console error in the page. */
@@ -28,6 +47,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
+      documentsOf(page)
       page.on('console', (message) => {
         if (message.type() === 'error' && !isRefusal(message, page)) errors.push(message.text())
       })

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { type APIRequestContext, type Browser, type Locator, type Page, request } from '@playwright/test'
 import { uniquePhone } from './accounts-helpers.ts'
 import { checkoutForm } from './checkout-form.ts'
-import { test as base, expect as baseExpect, isRefusal } from './fixtures.ts'
+import { test as base, expect as baseExpect, documentsOf, isRefusal } from './fixtures.ts'
 
 // A status change, an OTP check and a list reload each touch the database; the machine is busy.
 export const expect = baseExpect.configure({ timeout: 15_000 })
@@ -213,6 +213,7 @@ export async function answerTo(page: Page, orderId: string, click: () => Promise
  */
 export function watchConsole(page: Page): () => void {
   const errors: string[] = []
+  documentsOf(page)
   page.on('console', (message) => {
     if (message.type() === 'error' && !isRefusal(message, page)) errors.push(message.text())
   })
