@@ -3,8 +3,6 @@
 // the cut-off, Sundays and the owner's holidays), with a fixed clock; the order-received and order-
 // confirmed mails quote that day in the order's language; the shopper's order views read it back. An
 // order placed before the promise was kept (no day) still gets the spec's "2-4 business days".
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
@@ -20,6 +18,7 @@ import { createLogger } from '#app/platform/logger.server.ts'
 import { createMailer, mailboxFolder } from '#app/platform/mailer.server.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { readFolder } from './folder-messages.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus } from './order-status.ts'
 import { drainOutbox } from './outbox.ts'
@@ -79,14 +78,7 @@ describe.each(DATABASE_KINDS)('the delivery promise on the order (%s)', (kind) =
       push: async () => {},
     }
     await drainOutbox(database.db, handlers)
-    const folder = mailboxFolder(dataDir)
-    const files = await readdir(folder).catch(() => [] as string[])
-    const mails = await Promise.all(
-      files.map(
-        async (file) =>
-          JSON.parse(await readFile(path.join(folder, file), 'utf8')) as { to: string; subject: string; text: string },
-      ),
-    )
+    const mails = await readFolder<{ to: string; subject: string; text: string }>(mailboxFolder(dataDir))
     return mails.filter((mail) => mail.to === to && mail.subject.includes(number))
   }
 

@@ -4,8 +4,6 @@
 // new order stays English. Then on the production server (needs a build): an order placed from
 // /hi/checkout gets its mail in Hindi, and a sign-in code asked for on /hi/auth comes in Hindi.
 // docs/decisions/024-hindi.md.
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
@@ -23,17 +21,13 @@ import { createShopServer, type ShopServer } from '../../scripts/drills/lib/shop
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { readFolder } from './folder-messages.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus } from './order-status.ts'
 import { drainOutbox } from './outbox.ts'
 import { ratlamiSev } from './product-rows.ts'
 
 const logger = createLogger('silent')
-
-async function readFolder<T>(folder: string): Promise<T[]> {
-  const files = await readdir(folder).catch(() => [] as string[])
-  return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(folder, file), 'utf8')) as T))
-}
 
 describe.each(DATABASE_KINDS)('notices in the order language (%s)', (kind) => {
   let database: Database
