@@ -24,9 +24,33 @@ const MODULE_SCRIPT = 'type="module" async=""'
 const INERT_SCRIPT = `type="${INERT_TYPE}" async=""`
 const HEAD_END = '</head>'
 
-/** The loader, as an inline classic script; `hrefs` are the modules the head would have preloaded. */
+/**
+ * The loader, as an inline classic script; `hrefs` are the modules the head would have preloaded. It
+ * starts them after the `load` event, once the first screen's largest picture has been painted: the
+ * largest image in the viewport, when it is larger than what the page reported as its largest paint
+ * so far, is waited for in the `largest-contentful-paint` entries (for at most a second); otherwise,
+ * or where the browser has no such entries, they start in the frame after `load`.
+ */
 export function loaderScript(hrefs: string[]): string {
-  return `(function(hrefs,nonce){function start(){for(var i=0;i<hrefs.length;i++){var link=document.createElement('link');link.rel='modulepreload';link.href=hrefs[i];document.head.append(link)}var inert=document.querySelector('script[type="${INERT_TYPE}"]');if(!inert)return;var script=document.createElement('script');script.type='module';script.nonce=nonce;script.textContent=inert.textContent;document.head.append(script)}addEventListener('load',function(){requestAnimationFrame(function(){setTimeout(start)})},{once:true})})(${JSON.stringify(hrefs).replaceAll('<', '\\u003c')},document.currentScript.nonce)`
+  return [
+    '(function(hrefs,nonce){',
+    'function start(){',
+    "for(var i=0;i<hrefs.length;i++){var link=document.createElement('link');link.rel='modulepreload';link.href=hrefs[i];document.head.append(link)}",
+    `var inert=document.querySelector('script[type="${INERT_TYPE}"]');if(!inert)return;`,
+    "var script=document.createElement('script');script.type='module';script.nonce=nonce;script.textContent=inert.textContent;document.head.append(script)}",
+    'function visible(element){var box=element.getBoundingClientRect();',
+    'return Math.max(0,Math.min(box.bottom,innerHeight)-Math.max(box.top,0))*Math.max(0,Math.min(box.right,innerWidth)-Math.max(box.left,0))}',
+    'function afterPicture(){',
+    'var picture=null,area=0;for(var i=0;i<document.images.length;i++){var seen=visible(document.images[i]);if(seen>area){area=seen;picture=document.images[i]}}',
+    'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
+    "if(!picture||types.indexOf('largest-contentful-paint')<0)return requestAnimationFrame(function(){setTimeout(start)});",
+    'var observer,timer;function go(){if(!observer)return;observer.disconnect();observer=null;clearTimeout(timer);setTimeout(start)}',
+    'observer=new PerformanceObserver(function(list){var entries=list.getEntries(),last=entries[entries.length-1];',
+    'if(last&&(last.element===picture||last.size>=area))go()});',
+    "timer=setTimeout(go,1000);observer.observe({type:'largest-contentful-paint',buffered:true})}",
+    "addEventListener('load',afterPicture,{once:true})",
+    `})(${JSON.stringify(hrefs).replaceAll('<', '\\u003c')},document.currentScript.nonce)`,
+  ].join('')
 }
 
 /** Rewrites a rendered page (head and body, as streamed) so that its scripts load after the page. */

@@ -3,17 +3,24 @@
 // icon per file, each with its own request and headers, six at a time over HTTP/1.1. Two chunks now
 // hold what every page loads: `framework` (React, React DOM, React Router) and `shell` (what the root
 // route imports statically: header, footer, cart button, the shared UI); `shared` holds the app's own
-// modules (and icons) that two or more shop routes import, and `push` the push banner and switch.
-// Everything else keeps Rolldown's automatic splitting by route, so a route's own code, the admin
-// panel's code, libraries such as zod and the lazily loaded parts (cart drawer, toasts, validation
-// schemas) stay out of the shop's first load.
-import { readFileSync } from 'node:fs'
+// modules (and icons) that a browsing page (home, products, a product, the blog) shares with another
+// route, and `push` the push banner and switch. Everything else keeps Rolldown's automatic splitting
+// by route, so a route's own code, what only checkout and the account pages share, the admin panel's
+// code, libraries such as zod and the lazily loaded parts (cart drawer, toasts, validation schemas)
+// stay out of the shop's first load.
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Plugin } from 'vite'
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/
-/** A route of the shop (not the admin panel's), as React Router names its browser entry. */
-const SHOP_ROUTE = /[\\/]app[\\/]routes[\\/](?!admin[.\\/])[^?]*\?/
+/** A route's browser entry, as React Router names it (the module's path and a query). */
+const ROUTE_ENTRY = /[\\/]app[\\/]routes[\\/][^?]*\?/
+/** The pages a visitor browses first, which every `shared` module serves. */
+const BROWSING_ROUTE = /[\\/]app[\\/]routes[\\/](home|products|product|blog|blog-post)\.tsx\?/
+/** The shopper's own pages: signing in, checkout, the account and the orders. */
+const SHOPPER_ROUTE =
+  /[\\/]app[\\/]routes[\\/](cart|checkout|auth|account|my-orders|order-success|payment-status|track-order|order-invoice|reviews)\.tsx\?/
 /** The push banner and switch, loaded together once the device turns out to support push. */
 const PUSH_UI = /[\\/]app[\\/]notifications[\\/]push-(banner|switch)\.tsx$/
 /** Small enough to share among routes: the app's own modules and icons, not libraries such as zod. */
@@ -38,6 +45,24 @@ function importedBy(target: RegExp, graph: ModuleGraph, known: Map<string, boole
     }
     known.set(id, found)
     return found
+  }
+}
+
+/** The route entries that import `id` statically, directly or not. */
+function routesImporting(graph: ModuleGraph, known: Map<string, string[]>) {
+  return (id: string): string[] => {
+    const cached = known.get(id)
+    if (cached) return cached
+    const routes = new Set<string>()
+    const seen = new Set([id])
+    const queue = [id]
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (ROUTE_ENTRY.test(next)) routes.add(next)
+      for (const importer of graph.getModuleInfo(next)?.importers ?? [])
+        if (!seen.has(importer)) seen.add(importer) && queue.push(importer)
+    }
+    known.set(id, [...routes])
+    return known.get(id)!
   }
 }
 
@@ -85,6 +110,34 @@ const BARREL_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["'](lucide-react|radix-ui)
 
 type Resolve = (source: string, importer: string) => Promise<{ id: string } | null>
 
+/** `import { m } from '#app/paraglide/messages.js'`: Paraglide's namespace of every message. */
+const MESSAGES_IMPORT = /import\s*\{\s*m\s*\}\s*from\s*["']([^"']*paraglide\/messages\.js)["'];?/
+const MESSAGE_USE = /\bm\.(\w+)/g
+
+/**
+ * Paraglide's `m` is one module that imports every message (about 900 modules, each in both
+ * languages). Rolldown drops the messages no code calls, but the chunk groups below read the module
+ * graph, in which every message hangs off any module that imports `m`: all the messages the browser
+ * uses anywhere went into `shell`, 37 KB gzipped on every page. A module's `m` becomes an object of
+ * the messages it names, each imported from its own module, so a message lands with the code that
+ * uses it. A module that indexes `m` (`m[key]`) keeps the namespace.
+ */
+async function importMessagesDirectly(code: string, id: string, resolve: Resolve): Promise<string> {
+  const match = MESSAGES_IMPORT.exec(code)
+  if (!match || /\bm\s*\[/.test(code)) return code
+  const namespace = await resolve(match[1]!, id)
+  if (!namespace) throw new Error(`cannot resolve ${match[1]}`)
+  const folder = path.join(path.dirname(namespace.id), 'messages')
+  // A name with no message module is a member of a local `m` (a parameter such as `(m) => m.run()`).
+  const names = [...new Set(Array.from(code.matchAll(MESSAGE_USE), (use) => use[1]!))].filter((name) =>
+    existsSync(path.join(folder, `${name}.js`)),
+  )
+  const imports = names
+    .map((name) => `import { ${name} as m$${name} } from ${JSON.stringify(path.join(folder, `${name}.js`))};`)
+    .join('')
+  return code.replace(match[0], `${imports}const m = { ${names.map((name) => `${name}: m$${name}`).join(', ')} };`)
+}
+
 /** Each name the package's entry module exports, and the module it comes from. */
 async function barrelExports(pkg: string, importer: string, resolve: Resolve): Promise<Map<string, string>> {
   const barrel = await resolve(pkg, importer)
@@ -104,11 +157,11 @@ export function shopChunks(): Plugin {
     name: 'malwa:shop-chunks',
     apply: 'build',
     transform: {
-      filter: { id: /[\\/]app[\\/][^?]*\.tsx?(\?|$)/, code: /lucide-react|radix-ui/ },
+      filter: { id: /[\\/]app[\\/][^?]*\.tsx?(\?|$)/, code: /lucide-react|radix-ui|paraglide\/messages\.js/ },
       async handler(code, id) {
         if (this.environment.name !== 'client') return
         const resolve: Resolve = (source, importer) => this.resolve(source, importer)
-        let result = code
+        let result = await importMessagesDirectly(code, id, resolve)
         for (const [statement, specifiers, pkg] of code.matchAll(BARREL_IMPORT)) {
           if (!barrels.has(pkg!)) barrels.set(pkg!, barrelExports(pkg!, id, resolve))
           const sources = await barrels.get(pkg!)!
@@ -126,8 +179,18 @@ export function shopChunks(): Plugin {
     configEnvironment(name) {
       if (name !== 'client') return
       const inShell = new Map<string, boolean>()
-      const inShop = new Map<string, boolean>()
       const pulling = new Map<string, boolean>()
+      const importingRoutes = new Map<string, string[]>()
+      /** A chunk of the app's own modules that two routes or more import, if `routes` accept them. */
+      const sharedBy = (name: string, accept: (routes: string[]) => boolean) => ({
+        name: (id: string, graph: ModuleGraph) =>
+          accept(routesImporting(graph, importingRoutes)(id)) &&
+          !pullsLibrary(graph, importedBy(ROOT_ROUTE, graph, inShell), pulling)(id)
+            ? name
+            : null,
+        test: SHAREABLE,
+        minShareCount: 2,
+      })
       return {
         build: {
           rolldownOptions: {
@@ -140,15 +203,8 @@ export function shopChunks(): Plugin {
                     priority: 1,
                   },
                   { name: 'push', test: PUSH_UI },
-                  {
-                    name: (id, graph) =>
-                      importedBy(SHOP_ROUTE, graph, inShop)(id) &&
-                      !pullsLibrary(graph, importedBy(ROOT_ROUTE, graph, inShell), pulling)(id)
-                        ? 'shared'
-                        : null,
-                    test: SHAREABLE,
-                    minShareCount: 2,
-                  },
+                  sharedBy('shared', (routes) => routes.some((route) => BROWSING_ROUTE.test(route))),
+                  sharedBy('shopper', (routes) => routes.every((route) => SHOPPER_ROUTE.test(route))),
                 ],
               },
             },

@@ -2,15 +2,23 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { demoPosts } from '#app/demo/posts.ts'
 import { demoProducts } from '#app/demo/products.ts'
+import { m } from '#app/paraglide/messages.js'
 import { type BrowserManifest, parseBrowserManifest } from '#app/pwa/precache-list.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 
-function adminOnlyFiles(): string[] {
-  const assets = path.join(process.env.BUILD_DIR ?? 'build', 'client', 'assets')
+const CLIENT = path.join(process.env.BUILD_DIR ?? 'build', 'client')
+
+function browserManifest(): BrowserManifest {
+  const assets = path.join(CLIENT, 'assets')
   const manifestFile = readdirSync(assets).find((file) => /^manifest-.*\.js$/.test(file))
   if (!manifestFile) throw new Error(`no React Router manifest in ${assets}`)
-  const manifest = parseBrowserManifest(readFileSync(path.join(assets, manifestFile), 'utf8'))
-  const files = (part: BrowserManifest['entry']) => [part.module, ...(part.imports ?? []), ...(part.css ?? [])]
+  return parseBrowserManifest(readFileSync(path.join(assets, manifestFile), 'utf8'))
+}
+
+const files = (part: BrowserManifest['entry']) => [part.module, ...(part.imports ?? []), ...(part.css ?? [])]
+
+function adminOnlyFiles(): string[] {
+  const manifest = browserManifest()
   const routes = Object.values(manifest.routes)
   const isAdmin = (id: string) => id === 'routes/admin' || id.startsWith('routes/admin.')
   const shop = new Set([...files(manifest.entry), ...routes.filter((route) => !isAdmin(route.id)).flatMap(files)])
@@ -48,6 +56,20 @@ for (const { path, heading } of SHOP_PAGES) {
     expect(requested.filter((file) => adminOnly.includes(file))).toEqual([])
   })
 }
+
+test("the home page's scripts carry its own texts, not the FAQ's or checkout's", () => {
+  const manifest = browserManifest()
+  const firstLoad = [manifest.entry, manifest.routes.root!, manifest.routes['routes/home']!]
+    .flatMap(files)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(path.join(CLIENT, file), 'utf8'))
+    .join('\n')
+  for (const locale of ['en', 'hi'] as const) {
+    expect(firstLoad).toContain(m.hero_title({}, { locale }))
+    expect(firstLoad).not.toContain(m.faq_cod_a1({}, { locale }))
+    expect(firstLoad).not.toContain(m.checkout_no_way_to_pay({ pin: '{pin}' }, { locale }).split('{pin}')[1])
+  }
+})
 
 for (const { path } of SHOP_PAGES) {
   test(`${path} asks for its scripts only once it has loaded, then hydrates`, async ({ page }) => {
