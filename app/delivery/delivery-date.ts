@@ -51,12 +51,18 @@ export function deliveryBy(now: Date, days: number, calendar: DeliveryCalendar):
   return dayText(day)
 }
 
+const DELIVERY_DAY_OPTIONS: Intl.DateTimeFormatOptions = {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+}
+const DELIVERY_DAY: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-IN', DELIVERY_DAY_OPTIONS),
+  hi: new Intl.DateTimeFormat('hi-IN', DELIVERY_DAY_OPTIONS),
+}
+
 /** 'Thursday, 26 November' for '2026-11-26' ('गुरुवार, 26 नवंबर' on a Hindi page, or in a Hindi order's mail). */
 export function formatDeliveryDay(day: string, locale: Locale = getLocale()): string {
-  return new Intl.DateTimeFormat(locale === 'hi' ? 'hi-IN' : 'en-IN', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(dayOf(day))
+  return DELIVERY_DAY[locale].format(dayOf(day))
 }
