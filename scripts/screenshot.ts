@@ -25,6 +25,9 @@ for (const width of widths) {
       // Web fonts swap in when loaded (the Devanagari face on Hindi pages): shoot the page as it settles.
       await document.fonts.ready
     })
+    // Cards far from the screen are skipped until a shopper scrolls near them (content-visibility),
+    // and a full-page shot does not scroll: show them as a shopper scrolling down sees them.
+    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
     const name = `screenshots/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`
     await page.screenshot({ path: name, fullPage: true })
     console.log(name)

@@ -2,7 +2,7 @@
 // JavaScript, and a shared link or a reload shows the same list), the featured and special-offer
 // blocks, and the list itself with skeleton cards while a new list loads.
 import { ChevronDown, Search, SearchX } from 'lucide-react'
-import { type FormEvent, memo, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useNavigation } from 'react-router'
 import { Link, localize } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
@@ -18,7 +18,7 @@ import {
   SORTS,
   showsHighlights,
 } from './browse.ts'
-import { ProductCard, ProductCardSkeleton } from './product-card.tsx'
+import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx'
 import type { ProductCardData } from './products.server.ts'
 
 /** The skeleton cards shown while a list loads (spec section 9). */
@@ -104,7 +104,7 @@ export function ProductBrowser({ products, featured, offers, categories, unavail
           </div>
         </div>
         {loading ? (
-          <ProductGridSkeleton />
+          <ProductGridSkeleton count={SKELETON_CARDS} />
         ) : products.length > 0 ? (
           <ProductGrid
             products={products}
@@ -302,50 +302,6 @@ function ProductShelf({
       <p className="mt-1 text-muted-foreground">{description}</p>
       <ProductGrid products={products} showcase={showcase} eagerCount={eager ? FIRST_ROW : 0} />
     </section>
-  )
-}
-
-const gridClass = 'mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4'
-/**
- * Cards after the first screen's are laid out and painted only when they come near the screen: a
- * page of twenty cards was one long task of style and layout on a phone. 26rem is about a card's
- * height on a phone; once shown, a card keeps its real height (`auto`), so nothing moves.
- */
-const LATER_CARD = '[content-visibility:auto] [contain-intrinsic-size:auto_26rem]'
-/** Two columns on phones and tablets, four from 1024 px in a 1152 px wide page. */
-const GRID_IMAGE_SIZES = '(min-width: 1152px) 264px, (min-width: 1024px) 23vw, 48vw'
-
-/** Memoised: the router's other updates (a fetcher, a form's state) leave a list of cards alone. */
-const ProductGrid = memo(function ProductGrid({
-  products,
-  showcase,
-  eagerCount,
-}: {
-  products: ProductCardData[]
-  showcase: boolean
-  eagerCount: number
-}) {
-  return (
-    <ul className={gridClass}>
-      {products.map((product, index) => (
-        <li key={product.id} className={index < eagerCount ? undefined : LATER_CARD}>
-          <ProductCard product={product} showcase={showcase} eager={index < eagerCount} imageSizes={GRID_IMAGE_SIZES} />
-        </li>
-      ))}
-    </ul>
-  )
-})
-
-function ProductGridSkeleton() {
-  return (
-    <div role="status" aria-label={m.loading_products()}>
-      <div className={gridClass}>
-        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with no identity of their own
-          <ProductCardSkeleton key={index} />
-        ))}
-      </div>
-    </div>
   )
 }
 

@@ -24,15 +24,15 @@ export const ProductCard = memo(function ProductCard({
   product,
   showcase,
   eager = false,
-  imageSizes = '(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw',
+  imageSizes,
 }: {
   product: ProductCardData
   /** Showcase mode (useShowcaseMode): 'Coming Soon' instead of Add to Cart. */
   showcase: boolean
   /** On the first screen: its picture loads at once (ShopImage). */
   eager?: boolean
-  /** The rendered image width for srcset; the default fits a one-column list on phones. */
-  imageSizes?: string
+  /** The rendered image width, for srcset (the grid's). */
+  imageSizes: string
 }) {
   const price = sellingPrice(product, '250g')
   const discounted = product.discountPercentage > 0

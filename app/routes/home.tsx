@@ -1,4 +1,4 @@
-import { ProductCard } from '#app/catalog/product-card.tsx'
+import { ProductGrid } from '#app/catalog/product-grid.tsx'
 import { listFeaturedProducts } from '#app/catalog/products.server.ts'
 import { Hero } from '#app/home/hero.tsx'
 import { ShareBlock } from '#app/home/share-block.tsx'
@@ -44,11 +44,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             <Link to="/products">{m.home_view_all()}</Link>
           </Button>
         </div>
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {loaderData.bestsellers.map((product) => (
-            <ProductCard key={product.id} product={product} showcase={settings.showcaseMode} />
-          ))}
-        </div>
+        <ProductGrid products={loaderData.bestsellers} showcase={settings.showcaseMode} eagerCount={0} />
       </section>
       <ShareBlock url={`${publicUrl}${localize('/')}`} text={m.home_share_text({ shopName: settings.shopName })} />
     </>
