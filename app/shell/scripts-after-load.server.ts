@@ -6,7 +6,8 @@
 // module script that imports the route modules and then the client entry, which hydrates. It has no
 // option to defer them, so this transform of the rendered HTML does, and leaves the rest untouched:
 // - the modulepreload links leave the head, and a small inline script takes their place: after the
-//   `load` event and the frame that follows it, it adds the same links and runs the module script;
+//   `load` event, once the first screen's largest picture is painted, it adds the same links and runs
+//   the module script (round five of the decision);
 // - the module script becomes inert (`type="text/x-after-load"`), so that it runs only then. It stays
 //   where React rendered it, and hydration matches it (React Router renders it with
 //   suppressHydrationWarning, and React does not patch attributes while hydrating); the module script
@@ -28,26 +29,32 @@ const HEAD_END = '</head>'
  * The loader, as an inline classic script; `hrefs` are the modules the head would have preloaded. It
  * starts them after the `load` event, once the first screen's largest picture has been painted: the
  * largest image in the viewport, when it is larger than what the page reported as its largest paint
- * so far, is waited for in the `largest-contentful-paint` entries (for at most a second); otherwise,
- * or where the browser has no such entries, they start in the frame after `load`.
+ * so far, is waited for in the `largest-contentful-paint` entries, for at most a second. It does not
+ * wait (it starts in the frame after `load`) for a picture that failed, after the visitor has scrolled,
+ * tapped or typed (the browser reports no more such entries after that, and the visitor wants the
+ * page), or in a browser without those entries; a visitor's input during the wait ends it.
  */
 export function loaderScript(hrefs: string[]): string {
   return [
     '(function(hrefs,nonce){',
-    'function start(){',
+    'var started=false,interacted=false,waiting=null;',
+    'function start(){if(started)return;started=true;',
     "for(var i=0;i<hrefs.length;i++){var link=document.createElement('link');link.rel='modulepreload';link.href=hrefs[i];document.head.append(link)}",
     `var inert=document.querySelector('script[type="${INERT_TYPE}"]');if(!inert)return;`,
     "var script=document.createElement('script');script.type='module';script.nonce=nonce;script.textContent=inert.textContent;document.head.append(script)}",
+    'function soon(){requestAnimationFrame(function(){setTimeout(start)})}',
+    "['pointerdown','keydown','wheel','touchstart','scroll'].forEach(function(type){",
+    'addEventListener(type,function(){interacted=true;if(waiting)waiting()},{capture:true,passive:true,once:true})});',
     'function visible(element){var box=element.getBoundingClientRect();',
     'return Math.max(0,Math.min(box.bottom,innerHeight)-Math.max(box.top,0))*Math.max(0,Math.min(box.right,innerWidth)-Math.max(box.left,0))}',
     'function afterPicture(){',
     'var picture=null,area=0;for(var i=0;i<document.images.length;i++){var seen=visible(document.images[i]);if(seen>area){area=seen;picture=document.images[i]}}',
     'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
-    "if(!picture||types.indexOf('largest-contentful-paint')<0)return requestAnimationFrame(function(){setTimeout(start)});",
-    'var observer,timer;function go(){if(!observer)return;observer.disconnect();observer=null;clearTimeout(timer);setTimeout(start)}',
+    "if(interacted||!picture||!picture.naturalWidth||types.indexOf('largest-contentful-paint')<0)return soon();",
+    'var observer,timer;waiting=function(){if(!observer)return;observer.disconnect();observer=null;waiting=null;clearTimeout(timer);setTimeout(start)};',
     'observer=new PerformanceObserver(function(list){var entries=list.getEntries(),last=entries[entries.length-1];',
-    'if(last&&(last.element===picture||last.size>=area))go()});',
-    "timer=setTimeout(go,1000);observer.observe({type:'largest-contentful-paint',buffered:true})}",
+    'if(last&&(last.element===picture||last.size>=area))waiting()});',
+    "timer=setTimeout(waiting,1000);observer.observe({type:'largest-contentful-paint',buffered:true})}",
     "addEventListener('load',afterPicture,{once:true})",
     `})(${JSON.stringify(hrefs).replaceAll('<', '\\u003c')},document.currentScript.nonce)`,
   ].join('')

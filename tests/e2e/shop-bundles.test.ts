@@ -135,3 +135,39 @@ test('the cart drawer opens on the first tap, before its code has arrived', asyn
   release()
   await expect(page.getByRole('dialog', { name: /Your Cart/ })).toBeVisible()
 })
+
+/** The loader's cap on waiting for the first picture's paint, taken away: a page that waits for a
+ * paint that never comes then never hydrates, so these tests fail without a timing of their own. */
+function waitsWithoutCap() {
+  const later = window.setTimeout
+  window.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) =>
+    timeout === 1000 ? 0 : later(handler, timeout, ...rest)) as typeof window.setTimeout
+}
+
+const HERO = /\/images\/hero-\d+\.webp$/
+
+test('a visitor who scrolls before the first picture is painted gets the scripts without waiting for it', async ({
+  page,
+}) => {
+  await page.addInitScript(waitsWithoutCap)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(HERO, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  // The browser reports no more largest paints after an input: the loader must not wait for one.
+  await page.mouse.wheel(0, 40)
+  release()
+  await hydrated(page)
+})
+
+test('a first picture that cannot be shown does not hold the scripts back', async ({ page }) => {
+  await page.addInitScript(waitsWithoutCap)
+  await page.route(HERO, (route) => route.fulfill({ status: 200, contentType: 'image/webp', body: 'not a picture' }))
+  await page.goto('/')
+  await hydrated(page)
+})
