@@ -94,7 +94,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Production only: the development server builds no service worker. A chunk of its own, after
     // the page has loaded, so shop pages' first load stays as small as it was.
-    if (import.meta.env.PROD) void import('./pwa/register-service-worker.ts').then((m) => m.registerServiceWorker())
+    if (import.meta.env.PROD)
+      void import('./pwa/register-service-worker.ts').then((worker) => worker.registerServiceWorker())
   }, [])
   return (
     <html lang={HTML_LANG[locale]}>

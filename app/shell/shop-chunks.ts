@@ -4,10 +4,12 @@
 // hold what every page loads: `framework` (React, React DOM, React Router) and `shell` (what the root
 // route imports statically: header, footer, cart button, the shared UI); `shared` holds the app's own
 // modules (and icons) that a browsing page (home, products, a product, the blog) shares with another
-// route, and `push` the push banner and switch. Everything else keeps Rolldown's automatic splitting
-// by route, so a route's own code, what only checkout and the account pages share, the admin panel's
-// code, libraries such as zod and the lazily loaded parts (cart drawer, toasts, validation schemas)
-// stay out of the shop's first load.
+// route, `shopper` what only the shopper's own pages (checkout, sign-in, the account, the orders) share
+// (the admin panel may load it too), and `push` the push banner and switch. Everything else keeps
+// Rolldown's automatic splitting by route, so a route's own code, the admin panel's code, libraries
+// such as zod and the lazily loaded parts (cart drawer, toasts, validation schemas) stay out of the
+// shop's first load. A chunk group also takes in what its modules import, so the cart drawer, loaded
+// on a browsing page when it is opened, loads `shopper` for the totals it shares with checkout.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
@@ -20,7 +22,8 @@ const ROUTE_ENTRY = /[\\/]app[\\/]routes[\\/][^?]*\?/
 const BROWSING_ROUTE = /[\\/]app[\\/]routes[\\/](home|products|product|blog|blog-post)\.tsx\?/
 /** The shopper's own pages: signing in, checkout, the account and the orders. */
 const SHOPPER_ROUTE =
-  /[\\/]app[\\/]routes[\\/](cart|checkout|auth|account|my-orders|order-success|payment-status|track-order|order-invoice|reviews)\.tsx\?/
+  /[\\/]app[\\/]routes[\\/](cart|checkout|auth|account|my-orders|order-success|payment-status|track-order|order-invoice|reviews)\.tsx?\?/
+const ADMIN_ROUTE = /[\\/]app[\\/]routes[\\/]admin[.\\/]/
 /** The push banner and switch, loaded together once the device turns out to support push. */
 const PUSH_UI = /[\\/]app[\\/]notifications[\\/]push-(banner|switch)\.tsx$/
 /** Small enough to share among routes: the app's own modules and icons, not libraries such as zod. */
@@ -30,38 +33,17 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importers: readonly string[]; importedIds: readonly string[] } | null
 }
 
-/** Whether a module matching `target` imports `id` statically, directly or not (importers, walked up). */
-function importedBy(target: RegExp, graph: ModuleGraph, known: Map<string, boolean>) {
-  return (id: string): boolean => {
-    const cached = known.get(id)
-    if (cached !== undefined) return cached
-    const seen = new Set([id])
-    const queue = [id]
-    let found = false
-    for (let next = queue.pop(); next !== undefined && !found; next = queue.pop()) {
-      if (target.test(next) || known.get(next)) found = true
-      for (const importer of graph.getModuleInfo(next)?.importers ?? [])
-        if (!seen.has(importer)) seen.add(importer) && queue.push(importer)
-    }
-    known.set(id, found)
-    return found
-  }
-}
-
-/** The route entries that import `id` statically, directly or not. */
-function routesImporting(graph: ModuleGraph, known: Map<string, string[]>) {
+/** `id` and every module that imports it statically, directly or not (importers, walked up). */
+function ancestors(graph: ModuleGraph, known: Map<string, string[]>) {
   return (id: string): string[] => {
     const cached = known.get(id)
     if (cached) return cached
-    const routes = new Set<string>()
     const seen = new Set([id])
     const queue = [id]
-    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      if (ROUTE_ENTRY.test(next)) routes.add(next)
+    for (let next = queue.pop(); next !== undefined; next = queue.pop())
       for (const importer of graph.getModuleInfo(next)?.importers ?? [])
         if (!seen.has(importer)) seen.add(importer) && queue.push(importer)
-    }
-    known.set(id, [...routes])
+    known.set(id, [...seen])
     return known.get(id)!
   }
 }
@@ -112,7 +94,40 @@ type Resolve = (source: string, importer: string) => Promise<{ id: string } | nu
 
 /** `import { m } from '#app/paraglide/messages.js'`: Paraglide's namespace of every message. */
 const MESSAGES_IMPORT = /import\s*\{\s*m\s*\}\s*from\s*["']([^"']*paraglide\/messages\.js)["'];?/
-const MESSAGE_USE = /\bm\.(\w+)/g
+
+interface SyntaxNode {
+  type: string
+  [key: string]: unknown
+}
+
+/**
+ * The messages a module reads from its `m` (`m.name`), from its syntax tree. Any other use of the name
+ * `m` (as a value, indexed, or a local variable or parameter of that name) is an error: the module's
+ * `m` could not be replaced by the messages it names.
+ */
+export function messageNames(program: SyntaxNode): string[] {
+  const names = new Set<string>()
+  const visit = (node: unknown, parent?: SyntaxNode, key?: string): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, parent, key)
+      return
+    }
+    if (!node || typeof node !== 'object' || typeof (node as SyntaxNode).type !== 'string') return
+    const current = node as SyntaxNode
+    if (current.type === 'Identifier' && current.name === 'm') {
+      const named = parent && !parent.computed && key === (parent.type === 'MemberExpression' ? 'property' : 'key')
+      if (parent?.type === 'ImportSpecifier' || named) return
+      const member = parent?.type === 'MemberExpression' && key === 'object' && !parent.computed
+      if (!member) throw new Error(`\`m\` is used at ${current.start} other than as m.<message>`)
+      names.add((parent.property as { name: string }).name)
+      return
+    }
+    for (const [childKey, child] of Object.entries(current))
+      if (child && typeof child === 'object') visit(child, current, childKey)
+  }
+  visit(program)
+  return [...names]
+}
 
 /**
  * Paraglide's `m` is one module that imports every message (about 900 modules, each in both
@@ -120,18 +135,23 @@ const MESSAGE_USE = /\bm\.(\w+)/g
  * graph, in which every message hangs off any module that imports `m`: all the messages the browser
  * uses anywhere went into `shell`, 37 KB gzipped on every page. A module's `m` becomes an object of
  * the messages it names, each imported from its own module, so a message lands with the code that
- * uses it. A module that indexes `m` (`m[key]`) keeps the namespace.
+ * uses it. What the rewrite cannot follow fails the build.
  */
-async function importMessagesDirectly(code: string, id: string, resolve: Resolve): Promise<string> {
+async function importMessagesDirectly(
+  code: string,
+  id: string,
+  resolve: Resolve,
+  parse: (code: string) => SyntaxNode,
+): Promise<string> {
   const match = MESSAGES_IMPORT.exec(code)
-  if (!match || /\bm\s*\[/.test(code)) return code
+  if (!match) return code
   const namespace = await resolve(match[1]!, id)
   if (!namespace) throw new Error(`cannot resolve ${match[1]}`)
   const folder = path.join(path.dirname(namespace.id), 'messages')
-  // A name with no message module is a member of a local `m` (a parameter such as `(m) => m.run()`).
-  const names = [...new Set(Array.from(code.matchAll(MESSAGE_USE), (use) => use[1]!))].filter((name) =>
-    existsSync(path.join(folder, `${name}.js`)),
-  )
+  const names = messageNames(parse(code))
+  const missing = names.filter((name) => !existsSync(path.join(folder, `${name}.js`)))
+  // Paraglide names a message's module after its key only for snake_case keys (the project's style).
+  if (missing.length) throw new Error(`no message module for m.${missing.join(', m.')} (keys are snake_case)`)
   const imports = names
     .map((name) => `import { ${name} as m$${name} } from ${JSON.stringify(path.join(folder, `${name}.js`))};`)
     .join('')
@@ -161,7 +181,12 @@ export function shopChunks(): Plugin {
       async handler(code, id) {
         if (this.environment.name !== 'client') return
         const resolve: Resolve = (source, importer) => this.resolve(source, importer)
-        let result = await importMessagesDirectly(code, id, resolve)
+        let result = await importMessagesDirectly(
+          code,
+          id,
+          resolve,
+          (text) => this.parse(text) as unknown as SyntaxNode,
+        )
         for (const [statement, specifiers, pkg] of code.matchAll(BARREL_IMPORT)) {
           if (!barrels.has(pkg!)) barrels.set(pkg!, barrelExports(pkg!, id, resolve))
           const sources = await barrels.get(pkg!)!
@@ -178,19 +203,21 @@ export function shopChunks(): Plugin {
     },
     configEnvironment(name) {
       if (name !== 'client') return
-      const inShell = new Map<string, boolean>()
+      const importers = new Map<string, string[]>()
       const pulling = new Map<string, boolean>()
-      const importingRoutes = new Map<string, string[]>()
+      const inShell = (graph: ModuleGraph) => (id: string) =>
+        ancestors(graph, importers)(id).some((module) => ROOT_ROUTE.test(module))
       /** A chunk of the app's own modules that two routes or more import, if `routes` accept them. */
       const sharedBy = (name: string, accept: (routes: string[]) => boolean) => ({
         name: (id: string, graph: ModuleGraph) =>
-          accept(routesImporting(graph, importingRoutes)(id)) &&
-          !pullsLibrary(graph, importedBy(ROOT_ROUTE, graph, inShell), pulling)(id)
+          accept(ancestors(graph, importers)(id).filter((module) => ROUTE_ENTRY.test(module))) &&
+          !pullsLibrary(graph, inShell(graph), pulling)(id)
             ? name
             : null,
         test: SHAREABLE,
         minShareCount: 2,
       })
+      const any = (pattern: RegExp) => (routes: string[]) => routes.some((route) => pattern.test(route))
       return {
         build: {
           rolldownOptions: {
@@ -199,12 +226,17 @@ export function shopChunks(): Plugin {
                 groups: [
                   { name: 'framework', test: FRAMEWORK, priority: 2 },
                   {
-                    name: (id, graph) => (importedBy(ROOT_ROUTE, graph, inShell)(id) ? 'shell' : null),
+                    name: (id, graph) => (inShell(graph)(id) ? 'shell' : null),
                     priority: 1,
                   },
                   { name: 'push', test: PUSH_UI },
-                  sharedBy('shared', (routes) => routes.some((route) => BROWSING_ROUTE.test(route))),
-                  sharedBy('shopper', (routes) => routes.every((route) => SHOPPER_ROUTE.test(route))),
+                  sharedBy('shared', any(BROWSING_ROUTE)),
+                  sharedBy(
+                    'shopper',
+                    (routes) =>
+                      any(SHOPPER_ROUTE)(routes) &&
+                      routes.every((route) => SHOPPER_ROUTE.test(route) || ADMIN_ROUTE.test(route)),
+                  ),
                 ],
               },
             },
