@@ -170,10 +170,7 @@ try {
           startMs: Math.round(item.networkRequestTime ?? 0),
           endMs: Math.round(item.networkEndTime ?? 0),
         })),
-        observed: {
-          ...observedTimings(audits.metrics?.details, requests),
-          simulatedLcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-        },
+        observed: observedTimings(audits.metrics?.details, requests),
         // The LCP element's markup, from the LCP breakdown.
         lcpElement: (
           (audits['lcp-breakdown-insight']?.details as { items?: { type: string; snippet?: string }[] } | undefined)
@@ -188,7 +185,7 @@ try {
     details.push({
       path,
       performanceOfRuns: measured.map((one) => one.row.performance),
-      observedOfRuns: measured.map((one) => one.observed),
+      observedOfRuns: measured.map((one) => ({ simulatedLcpMs: one.row.lcpMs, ...one.observed })),
       failing: median.failing,
       requests: median.requests,
       lcpElement: median.lcpElement,
