@@ -1,11 +1,10 @@
 // India's financial year runs from 1 April to 31 March, by the clock in India (IST, UTC+5:30, no
 // daylight saving). Invoice and credit-note numbers restart every financial year.
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
+import { istClock } from '#app/shared/india-day.ts'
 
 /** The financial year `at` falls in, by its India date, as invoices print it: '26-27' for April 2026 to March 2027. */
 export function financialYear(at: Date): string {
-  const india = new Date(at.getTime() + IST_OFFSET_MS)
+  const india = istClock(at)
   const start = india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1
   const two = (year: number) => String(year % 100).padStart(2, '0')
   return `${two(start)}-${two(start + 1)}`
