@@ -60,7 +60,7 @@ async function readPapers(db: Tx, orderId: string): Promise<OrderPapers> {
 }
 
 /** Whether the order has papers to show: an invoice issued, or one it will get when opened. */
-export async function hasInvoice(
+export async function hasOrWillHaveInvoice(
   db: Tx,
   order: { id: string; status: string; paymentMethod: string; paymentStatus: string },
 ) {
