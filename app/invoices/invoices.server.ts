@@ -1,11 +1,12 @@
 // Reading an order's invoices and credit notes for the printable page and the PDF. An order that
-// needs an invoice and has none (confirmed or paid before invoices existed) gets it here, on first
-// view, under the order's row lock like any other issue.
+// needs an invoice and has none (confirmed or paid before invoices existed, or its invoice could not be
+// issued then) gets it here, on first view, under the order's row lock like any other issue.
 import { asc, eq } from 'drizzle-orm'
 import { orders } from '#app/orders/schema.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import type { Logger } from '#app/platform/logger.server.ts'
 import type { InvoiceDocument } from './invoice-document.ts'
-import { issueInvoice, needsInvoice, openInvoice } from './issue-invoice.server.ts'
+import { issueInvoiceOrTellOwner, needsInvoice } from './issue-invoice.server.ts'
 import { creditNotes, invoices } from './schema.ts'
 
 export interface IssuedInvoice {
@@ -69,8 +70,15 @@ export async function hasOrWillHaveInvoice(
   return row !== undefined
 }
 
-/** The order's papers, oldest first; its invoice is issued now if it needs one and has none. */
-export async function orderPapers(db: Db, orderId: string, now = new Date()): Promise<OrderPapers> {
+/**
+ * The order's papers, oldest first; its invoice is issued now if it needs one and has none (confirmed
+ * before invoices existed, or its issue failed before and the order has been put right since).
+ */
+export async function orderPapers(
+  db: Db,
+  orderId: string,
+  { now = new Date(), log }: { now?: Date; log?: Logger } = {},
+): Promise<OrderPapers> {
   const papers = await readPapers(db, orderId)
   if (papers.invoices.some((invoice) => invoice.creditedAt === null)) return papers
   const state = { status: orders.status, paymentMethod: orders.paymentMethod, paymentStatus: orders.paymentStatus }
@@ -78,8 +86,7 @@ export async function orderPapers(db: Db, orderId: string, now = new Date()): Pr
   if (!current || !needsInvoice(current)) return papers
   return db.transaction(async (tx) => {
     const [order] = await tx.select(state).from(orders).where(eq(orders.id, orderId)).for('update')
-    if (!order || !needsInvoice(order) || (await openInvoice(tx, orderId))) return readPapers(tx, orderId)
-    await issueInvoice(tx, orderId, now)
+    if (order && needsInvoice(order)) await issueInvoiceOrTellOwner(tx, orderId, now, log)
     return readPapers(tx, orderId)
   })
 }
