@@ -48,9 +48,14 @@ function papersOf({ context }: Args, orderId: string) {
 
 export async function invoicePageLoader(args: Args) {
   const { orderId, key } = await permittedOrder(args)
-  const papers = paperList(await papersOf(args, orderId))
+  const papers = await papersOf(args, orderId)
   return data(
-    { orderNumber: orderNumber(orderId), papers, pdfHref: invoicePaths(orderId, key).pdf },
+    {
+      orderNumber: orderNumber(orderId),
+      papers: paperList(papers),
+      pdfHref: invoicePaths(orderId, key).pdf,
+      invoiceMissing: papers.invoiceMissing,
+    },
     { headers: PRIVATE },
   )
 }

@@ -29,9 +29,11 @@ export interface IssuedCreditNote {
 export interface OrderPapers {
   invoices: IssuedInvoice[]
   creditNotes: IssuedCreditNote[]
+  /** The order should have an invoice in force and has none: it could not be issued (the owner is told). */
+  invoiceMissing: boolean
 }
 
-async function readPapers(db: Tx, orderId: string): Promise<OrderPapers> {
+async function readPapers(db: Tx, orderId: string): Promise<Omit<OrderPapers, 'invoiceMissing'>> {
   // One after another: inside a transaction the queries share one connection.
   const issued = await db
     .select({
@@ -80,14 +82,15 @@ export async function orderPapers(
   { now = new Date(), log }: { now?: Date; log?: Logger } = {},
 ): Promise<OrderPapers> {
   const papers = await readPapers(db, orderId)
-  if (papers.invoices.some((invoice) => invoice.creditedAt === null)) return papers
+  if (papers.invoices.some((invoice) => invoice.creditedAt === null)) return { ...papers, invoiceMissing: false }
   const state = { status: orders.status, paymentMethod: orders.paymentMethod, paymentStatus: orders.paymentStatus }
   const [current] = await db.select(state).from(orders).where(eq(orders.id, orderId))
-  if (!current || !needsInvoice(current)) return papers
+  if (!current || !needsInvoice(current)) return { ...papers, invoiceMissing: false }
   return db.transaction(async (tx) => {
     const [order] = await tx.select(state).from(orders).where(eq(orders.id, orderId)).for('update')
-    if (order && needsInvoice(order)) await issueInvoiceOrTellOwner(tx, orderId, now, log)
-    return readPapers(tx, orderId)
+    const missing =
+      order && needsInvoice(order) ? (await issueInvoiceOrTellOwner(tx, orderId, now, log)) === null : false
+    return { ...(await readPapers(tx, orderId)), invoiceMissing: missing }
   })
 }
 

@@ -207,8 +207,8 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
     const [first, again] = [await orderPapers(db, orderId), await orderPapers(db, orderId)]
     expect(first.invoices).toHaveLength(1)
     expect(again.invoices.map((row) => row.number)).toEqual(first.invoices.map((row) => row.number))
-    // A pending order has no invoice to open.
-    expect((await orderPapers(db, await place())).invoices).toEqual([])
+    // A pending order has no invoice to open, and none is missing.
+    expect(await orderPapers(db, await place())).toMatchObject({ invoices: [], invoiceMissing: false })
   })
 
   describe('an invoice that cannot be issued', () => {
@@ -244,12 +244,13 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
       // PhonePe's retry of the webhook is a repeat now, not another failure.
       expect(await applyGatewayReport(db, report, { log })).toBe('repeat')
 
-      // Opening the invoice before the order is put right shows none, and tells the owner nothing new.
-      expect((await orderPapers(db, orderId, { log })).invoices).toEqual([])
+      // Opening the invoice before the order is put right shows it missing, and tells the owner nothing new.
+      expect(await orderPapers(db, orderId, { log })).toMatchObject({ invoices: [], invoiceMissing: true })
       expect((await invoiceNotices(orderId)).all).toHaveLength(1)
 
       await db.update(orders).set({ totalAmount: 21000 }).where(eq(orders.id, orderId))
       const papers = await orderPapers(db, orderId, { log })
+      expect(papers.invoiceMissing).toBe(false)
       expect(papers.invoices.map((invoice) => invoice.number)).toEqual([
         expect.stringMatching(/^INV\/\d{2}-\d{2}\/000001$/),
       ])
