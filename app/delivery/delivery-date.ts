@@ -3,6 +3,7 @@
 // day; later, or on a day off, from the next business day. The promise is the zone's last day.
 import type { Locale } from '#app/i18n/locale.ts'
 import { getLocale } from '#app/paraglide/runtime.js'
+import { istClock } from '#app/shared/india-day.ts'
 
 export interface DeliveryCalendar {
   /** Days off besides Sundays, 'YYYY-MM-DD'. */
@@ -11,7 +12,6 @@ export interface DeliveryCalendar {
   cutoff: string
 }
 
-const IST_OFFSET_MS = 330 * 60_000
 const DAY_MS = 86_400_000
 
 /** A calendar day as a UTC midnight, so that adding days never meets a time-zone change. */
@@ -36,7 +36,7 @@ function nextBusinessDay(day: Date, holidays: ReadonlySet<string>): Date {
 /** The business day an order placed at `now` is counted from. */
 export function countingDay(now: Date, calendar: DeliveryCalendar): string {
   const holidays = new Set(calendar.holidays)
-  const ist = new Date(now.getTime() + IST_OFFSET_MS)
+  const ist = istClock(now)
   const today = dayOf(ist.toISOString().slice(0, 10))
   const clock = ist.toISOString().slice(11, 16)
   const open = isBusinessDay(today, holidays) && clock < calendar.cutoff

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { documentNumber, financialYear, MAX_DOCUMENT_NUMBER_LENGTH } from './financial-year.ts'
+import { NotIssuable } from './not-issuable.ts'
 
 describe('the financial year (April to March, India time)', () => {
   it('ends at 31 March 23:59 IST and the next begins at 1 April 00:00 IST', () => {
@@ -19,7 +20,7 @@ describe('the financial year (April to March, India time)', () => {
       expect(n.length).toBeLessThanOrEqual(MAX_DOCUMENT_NUMBER_LENGTH)
       expect(n).toMatch(/^[A-Z0-9/-]+$/)
     }
-    expect(() => documentNumber('INV', '26-27', 1_000_000)).toThrow(RangeError)
+    expect(() => documentNumber('INV', '26-27', 1_000_000)).toThrow(NotIssuable)
     expect(() => documentNumber('INV', '26-27', 0)).toThrow(RangeError)
   })
 })

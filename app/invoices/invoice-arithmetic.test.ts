@@ -10,6 +10,7 @@ import {
   lineRate,
   spreadProRata,
 } from './invoice-arithmetic.ts'
+import { NotIssuable } from './not-issuable.ts'
 
 const line = (description: string, quantity: number, unitPrice: number, rateBp = 500): GoodsLine => ({
   description,
@@ -170,7 +171,7 @@ describe('the rounding rule', () => {
   it('refuses a discount larger than the goods', () => {
     expect(() =>
       computeInvoice({ lines: [line('x', 1, 100)], discount: 101, deliveryFee: 0, supply: 'untaxed' }),
-    ).toThrow(RangeError)
+    ).toThrow(NotIssuable)
   })
 
   it('always adds up to the order total to the paisa, CGST equal to SGST, taxable within a paisa of exact', () => {

@@ -13,6 +13,8 @@
 //   takes the rate of the largest share of the goods' value (the principal supply of a composite
 //   supply), the higher rate on a tie.
 // - A shop without a GSTIN issues a receipt: the same lines, no tax.
+import { formatRupees } from '#app/shared/money.ts'
+import { NotIssuable } from './not-issuable.ts'
 
 /** A GST rate in hundredths of a percent (500 = 5%), so 0.25% and 3% are exact too. */
 export type RateBp = number
@@ -130,7 +132,9 @@ export function computeInvoice({ lines, discount, deliveryFee, supply }: Invoice
   const grosses = lines.map((line) => line.quantity * line.unitPrice)
   const subtotal = grosses.reduce((sum, gross) => sum + gross, 0)
   if (discount < 0 || discount > subtotal) {
-    throw new RangeError(`A discount of ${discount} paise does not fit goods worth ${subtotal} paise.`)
+    throw new NotIssuable(
+      `its discount of ${formatRupees(discount, 'en')} does not fit its goods worth ${formatRupees(subtotal, 'en')}`,
+    )
   }
   const discounts = spreadProRata(discount, grosses)
   const goods: InvoiceLine[] = lines.map((line, index) => {

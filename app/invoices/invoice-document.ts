@@ -6,8 +6,10 @@ import { DEFAULT_GST_RATE, DEFAULT_HSN, gstRateBp } from '#app/catalog/product-f
 import { orderNumber } from '#app/orders/status.ts'
 import { GST_STATE_CODES } from '#app/shared/gst-state-codes.ts'
 import { addressState, isIndianState } from '#app/shared/india-states.ts'
+import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { computeInvoice, type InvoiceMoney, type RateBp, type Supply } from './invoice-arithmetic.ts'
+import { NotIssuable } from './not-issuable.ts'
 
 export interface InvoiceSeller {
   shopName: string
@@ -129,8 +131,8 @@ export function buildInvoiceDocument(input: {
     supply,
   })
   if (money.totals.total !== order.totalAmount) {
-    throw new Error(
-      `Order ${order.id}: its lines come to ${money.totals.total} paise, its total is ${order.totalAmount}: no invoice.`,
+    throw new NotIssuable(
+      `its lines and delivery come to ${formatRupees(money.totals.total, 'en')} but its total is ${formatRupees(order.totalAmount, 'en')}`,
     )
   }
   return {

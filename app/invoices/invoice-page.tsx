@@ -11,9 +11,11 @@ export interface InvoicePageProps {
   orderNumber: string
   papers: { document: InvoiceDocument; creditNote?: CreditNoteFacts }[]
   pdfHref: string
+  /** The order should have an invoice in force and has none: it could not be issued yet. */
+  invoiceMissing: boolean
 }
 
-export function InvoicePage({ orderNumber, papers, pdfHref }: InvoicePageProps) {
+export function InvoicePage({ orderNumber, papers, pdfHref, invoiceMissing }: InvoicePageProps) {
   return (
     <div className="mx-auto max-w-[230mm] px-4 pb-16 print:max-w-none print:p-0">
       <style>{PRINT_THE_SHEETS_ALONE}</style>
@@ -37,11 +39,12 @@ export function InvoicePage({ orderNumber, papers, pdfHref }: InvoicePageProps) 
           </div>
         )}
       </div>
-      {papers.length === 0 ? (
-        <p role="status" className="rounded-lg border bg-muted p-4">
-          {m.invoice_not_yet()}
+      {(invoiceMissing || papers.length === 0) && (
+        <p role="status" className="mb-8 rounded-lg border bg-muted p-4 print:hidden">
+          {invoiceMissing ? m.invoice_not_ready() : m.invoice_not_yet()}
         </p>
-      ) : (
+      )}
+      {papers.length > 0 && (
         <div className="grid gap-8 print:block">
           {papers.map((paper) => (
             <InvoiceSheet

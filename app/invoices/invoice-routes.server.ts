@@ -7,7 +7,7 @@ import { getViewer } from '#app/accounts/session.server.ts'
 import { visitorHash } from '#app/checkout/visitor.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
-import { servicesContext } from '#app/platform/services.server.ts'
+import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import { isValidInvoiceLinkKey } from './invoice-link.server.ts'
 import { invoicePaths } from './invoice-links.tsx'
@@ -42,11 +42,20 @@ async function permittedOrder({ request, params, context }: Args) {
   throw notFound()
 }
 
+function papersOf({ context }: Args, orderId: string) {
+  return orderPapers(context.get(servicesContext).db, orderId, { log: context.get(requestContext).log })
+}
+
 export async function invoicePageLoader(args: Args) {
   const { orderId, key } = await permittedOrder(args)
-  const papers = paperList(await orderPapers(args.context.get(servicesContext).db, orderId))
+  const papers = await papersOf(args, orderId)
   return data(
-    { orderNumber: orderNumber(orderId), papers, pdfHref: invoicePaths(orderId, key).pdf },
+    {
+      orderNumber: orderNumber(orderId),
+      papers: paperList(papers),
+      pdfHref: invoicePaths(orderId, key).pdf,
+      invoiceMissing: papers.invoiceMissing,
+    },
     { headers: PRIVATE },
   )
 }
@@ -54,7 +63,7 @@ export async function invoicePageLoader(args: Args) {
 /** The PDF as a download named after its first document; 404 while the order has no invoice. */
 export async function invoicePdfLoader(args: Args) {
   const { orderId } = await permittedOrder(args)
-  const papers = paperList(await orderPapers(args.context.get(servicesContext).db, orderId))
+  const papers = paperList(await papersOf(args, orderId))
   const first = papers[0]
   if (!first) throw notFound()
   const pdf = await renderInvoicePdf(papers)

@@ -1,11 +1,12 @@
 // Reading an order's invoices and credit notes for the printable page and the PDF. An order that
-// needs an invoice and has none (confirmed or paid before invoices existed) gets it here, on first
-// view, under the order's row lock like any other issue.
+// needs an invoice and has none (confirmed or paid before invoices existed, or its invoice could not be
+// issued then) gets it here, on first view, under the order's row lock like any other issue.
 import { asc, eq } from 'drizzle-orm'
 import { orders } from '#app/orders/schema.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import type { Logger } from '#app/platform/logger.server.ts'
 import type { InvoiceDocument } from './invoice-document.ts'
-import { issueInvoice, needsInvoice, openInvoice } from './issue-invoice.server.ts'
+import { issueInvoiceOrTellOwner, needsInvoice } from './issue-invoice.server.ts'
 import { creditNotes, invoices } from './schema.ts'
 
 export interface IssuedInvoice {
@@ -28,9 +29,11 @@ export interface IssuedCreditNote {
 export interface OrderPapers {
   invoices: IssuedInvoice[]
   creditNotes: IssuedCreditNote[]
+  /** The order should have an invoice in force and has none: it could not be issued (the owner is told). */
+  invoiceMissing: boolean
 }
 
-async function readPapers(db: Tx, orderId: string): Promise<OrderPapers> {
+async function readPapers(db: Tx, orderId: string): Promise<Omit<OrderPapers, 'invoiceMissing'>> {
   // One after another: inside a transaction the queries share one connection.
   const issued = await db
     .select({
@@ -60,7 +63,7 @@ async function readPapers(db: Tx, orderId: string): Promise<OrderPapers> {
 }
 
 /** Whether the order has papers to show: an invoice issued, or one it will get when opened. */
-export async function hasInvoice(
+export async function hasOrWillHaveInvoice(
   db: Tx,
   order: { id: string; status: string; paymentMethod: string; paymentStatus: string },
 ) {
@@ -69,18 +72,25 @@ export async function hasInvoice(
   return row !== undefined
 }
 
-/** The order's papers, oldest first; its invoice is issued now if it needs one and has none. */
-export async function orderPapers(db: Db, orderId: string, now = new Date()): Promise<OrderPapers> {
+/**
+ * The order's papers, oldest first; its invoice is issued now if it needs one and has none (confirmed
+ * before invoices existed, or its issue failed before and the order has been put right since).
+ */
+export async function orderPapers(
+  db: Db,
+  orderId: string,
+  { now = new Date(), log }: { now?: Date; log?: Logger } = {},
+): Promise<OrderPapers> {
   const papers = await readPapers(db, orderId)
-  if (papers.invoices.some((invoice) => invoice.creditedAt === null)) return papers
+  if (papers.invoices.some((invoice) => invoice.creditedAt === null)) return { ...papers, invoiceMissing: false }
   const state = { status: orders.status, paymentMethod: orders.paymentMethod, paymentStatus: orders.paymentStatus }
   const [current] = await db.select(state).from(orders).where(eq(orders.id, orderId))
-  if (!current || !needsInvoice(current)) return papers
+  if (!current || !needsInvoice(current)) return { ...papers, invoiceMissing: false }
   return db.transaction(async (tx) => {
     const [order] = await tx.select(state).from(orders).where(eq(orders.id, orderId)).for('update')
-    if (!order || !needsInvoice(order) || (await openInvoice(tx, orderId))) return readPapers(tx, orderId)
-    await issueInvoice(tx, orderId, now)
-    return readPapers(tx, orderId)
+    const missing =
+      order && needsInvoice(order) ? (await issueInvoiceOrTellOwner(tx, orderId, now, log)) === null : false
+    return { ...(await readPapers(tx, orderId)), invoiceMissing: missing }
   })
 }
 

@@ -1,13 +1,18 @@
 // Issuing invoices and credit notes inside the transaction that changes the order: the owner confirming
 // it (or moving it on), the gateway reporting it paid, the owner cancelling it. The caller holds the
-// order's row lock (select ... for update), so one order never gets two invoices at once.
+// order's row lock (select ... for update), so one order never gets two invoices at once. An invoice
+// that cannot be issued never undoes the change that asked for it: see issueInvoiceOrTellOwner.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { products } from '#app/catalog/schema.ts'
+import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
+import { orderNumber } from '#app/orders/status.ts'
 import type { Tx } from '#app/platform/db.server.ts'
+import type { Logger } from '#app/platform/logger.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { DOCUMENT_SERIES, type DocumentSeries, documentNumber, financialYear } from './financial-year.ts'
 import { buildInvoiceDocument } from './invoice-document.ts'
+import { NotIssuable } from './not-issuable.ts'
 import { creditNotes, documentCounters, invoices } from './schema.ts'
 
 interface OrderState {
@@ -39,7 +44,7 @@ export async function takeSerial(tx: Tx, series: DocumentSeries, year: string): 
   return row.serial
 }
 
-export async function openInvoice(tx: Tx, orderId: string) {
+async function openInvoice(tx: Tx, orderId: string) {
   const [invoice] = await tx
     .select()
     .from(invoices)
@@ -80,6 +85,41 @@ export async function issueInvoice(tx: Tx, orderId: string, now: Date) {
   return invoice
 }
 
+/** The owner's notice that an order has no invoice and why; the order's details show it until it has one. */
+export const INVOICE_NOT_ISSUED = 'invoice_not_issued'
+
+/**
+ * Issues the order's invoice in a savepoint (a nested transaction) of the caller's, for a change that
+ * must not fail with it: a payment, a status change. When the invoice cannot be issued, only its own
+ * writes are undone (its number is given back) and the change goes on; the owner gets a notice naming
+ * the order and the reason (once per reason) and the log a warning. The order's next status change, or
+ * the first opening of its invoice, tries again. Returns the invoice, or null when it was not issued.
+ */
+export async function issueInvoiceOrTellOwner(tx: Tx, orderId: string, now: Date, log?: Logger) {
+  try {
+    return await tx.transaction((savepoint) => issueInvoice(savepoint, orderId, now))
+  } catch (error) {
+    const known = error instanceof NotIssuable
+    if (known) log?.warn({ orderId, reason: error.message }, 'invoice not issued')
+    else log?.error({ orderId, err: error }, 'invoice not issued')
+    const reason = known ? error.message : 'something unexpected went wrong (the server log has the details)'
+    const message = `Order #${orderNumber(orderId)} has no invoice: ${reason}. Once that is put right, it is issued when the order is next moved on or its invoice is opened.`
+    const [told] = await tx
+      .select({ id: adminNotificationsRealtime.id })
+      .from(adminNotificationsRealtime)
+      .where(
+        and(
+          eq(adminNotificationsRealtime.orderId, orderId),
+          eq(adminNotificationsRealtime.type, INVOICE_NOT_ISSUED),
+          eq(adminNotificationsRealtime.message, message),
+        ),
+      )
+      .limit(1)
+    if (!told) await tx.insert(adminNotificationsRealtime).values({ type: INVOICE_NOT_ISSUED, orderId, message })
+    return null
+  }
+}
+
 export const CANCELLED_REASON = 'Order cancelled'
 
 /** Cancels the order's invoice in force with a credit note, if it has one. The caller has locked the order's row. */
@@ -105,9 +145,12 @@ export async function issueCreditNote(tx: Tx, orderId: string, now: Date) {
   return note ?? null
 }
 
-/** What the order's status change means for its papers: an invoice when it needs one, a credit note when cancelled. */
-export async function keepInvoiceInStep(tx: Tx, orderId: string, order: OrderState, now: Date) {
+/**
+ * What the order's status change means for its papers: an invoice when it needs one (the change goes
+ * on without it when it cannot be issued), a credit note when cancelled.
+ */
+export async function keepInvoiceInStep(tx: Tx, orderId: string, order: OrderState, now: Date, log?: Logger) {
   if (order.status === 'cancelled') return issueCreditNote(tx, orderId, now)
-  if (needsInvoice(order)) return issueInvoice(tx, orderId, now)
+  if (needsInvoice(order)) return issueInvoiceOrTellOwner(tx, orderId, now, log)
   return null
 }

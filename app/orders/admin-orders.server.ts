@@ -1,7 +1,9 @@
 // The orders desk's reads: the admin's order list (filters, keyset pages, counts per status), one
 // order's details with its history and payments, the notifications, and the CSV export.
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm'
 import { users } from '#app/accounts/schema.ts'
+import { INVOICE_NOT_ISSUED } from '#app/invoices/issue-invoice.server.ts'
+import { invoices } from '#app/invoices/schema.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { paymentAttempts, refunds } from '#app/payments/schema.ts'
 import type { Tx } from '#app/platform/db.server.ts'
@@ -257,7 +259,19 @@ export async function getAdminOrderDetails(
       .where(
         and(
           eq(adminNotificationsRealtime.orderId, orderId),
-          inArray(adminNotificationsRealtime.type, [...PAYMENT_NOTICE_TYPES]),
+          or(
+            inArray(adminNotificationsRealtime.type, [...PAYMENT_NOTICE_TYPES]),
+            // Why the order has no invoice, until it has one.
+            and(
+              eq(adminNotificationsRealtime.type, INVOICE_NOT_ISSUED),
+              notExists(
+                db
+                  .select({ id: invoices.id })
+                  .from(invoices)
+                  .where(and(eq(invoices.orderId, orderId), isNull(invoices.creditedAt))),
+              ),
+            ),
+          ),
         ),
       )
       .orderBy(asc(adminNotificationsRealtime.createdAt)),
@@ -291,7 +305,7 @@ export async function getAdminOrderDetails(
       createdAt: iso(refund.createdAt),
       updatedAt: iso(refund.updatedAt),
     })),
-    paymentNotices: notices.map((notice) => ({
+    attentionNotices: notices.map((notice) => ({
       type: notice.type,
       message: notice.message,
       createdAt: iso(notice.createdAt),

@@ -176,8 +176,8 @@ export interface AdminOrderDetails extends AdminOrderCard {
     updatedAt: string
   }[]
   refunds: { merchantRefundId: string; state: string; amount: number; createdAt: string; updatedAt: string }[]
-  /** Notifications about this order that need the owner (paid twice, paid after cancelling, wrong amount). */
-  paymentNotices: { type: string; message: string; createdAt: string }[]
+  /** Notifications about this order that need the owner (paid twice, paid after cancelling, wrong amount, no invoice). */
+  attentionNotices: { type: string; message: string; createdAt: string }[]
   /** Whether a refund can be started now (a paid online order, cancelled, with no refund under way). */
   refundable: boolean
   otp: { expiresAt: string | null; attemptsLeft: number; locked: boolean }

@@ -169,7 +169,7 @@ const DESK_ERROR_STATUS: Record<OrderDeskError['kind'], number> = {
 export async function orderAction({ request, context, params }: Args) {
   const admin = await requireAdmin(request, context)
   const { db, config, otpKey, payments, logger } = context.get(servicesContext)
-  const { clientIp } = context.get(requestContext)
+  const { clientIp, log } = context.get(requestContext)
   assertSameOrigin(request, config.publicUrl)
   const orderId = orderIdFrom(params)
   const form = Object.fromEntries(await request.formData())
@@ -184,7 +184,7 @@ export async function orderAction({ request, context, params }: Args) {
     // The spec's OTP text is one sentence with its title: 'Invalid OTP: Please enter a 6-digit OTP'.
     return answer({ ok: false, title: FAILURE_TITLE[intent], message: message.replace(/^Invalid OTP: /, '') })
   }
-  const desk: DeskContext = { admin, otpKey, publicUrl: config.publicUrl }
+  const desk: DeskContext = { admin, otpKey, publicUrl: config.publicUrl, log }
   const input = parsed.data
 
   try {

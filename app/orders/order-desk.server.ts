@@ -8,6 +8,7 @@ import { keepInvoiceInStep } from '#app/invoices/issue-invoice.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import type { Logger } from '#app/platform/logger.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './admin-orders.ts'
 import { type CustomerNotice, enqueueCustomerNotice } from './order-notices.server.ts'
@@ -32,6 +33,8 @@ export interface DeskContext {
   /** The key delivery OTPs are hashed with (derived from the shop's secret). */
   otpKey: string
   publicUrl: string
+  /** Where a change's side issues are logged (an invoice that could not be issued). */
+  log?: Logger
   now?: Date
 }
 
@@ -163,7 +166,7 @@ export async function changeOrderStatus(
       })
       .where(eq(orders.id, order.id))
     await record(tx, order, input.to, context)
-    await keepInvoiceInStep(tx, order.id, { ...order, ...payment, status: input.to }, now)
+    await keepInvoiceInStep(tx, order.id, { ...order, ...payment, status: input.to }, now, context.log)
 
     if (input.to === 'confirmed') await tellCustomer(tx, order, { kind: 'order_confirmed' }, context.publicUrl)
     if (input.to === 'shipped') {
@@ -246,7 +249,7 @@ export async function verifyDeliveryOtp(
       })
       .where(eq(orders.id, order.id))
     await record(tx, order, 'delivered', { ...context, now }, SHOP_NOTE.otpVerified)
-    await keepInvoiceInStep(tx, order.id, { ...order, status: 'delivered' }, now)
+    await keepInvoiceInStep(tx, order.id, { ...order, status: 'delivered' }, now, context.log)
     await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.publicUrl)
     return { ok: true }
   })

@@ -3,7 +3,7 @@
 // once and never moving a paid order back, and returning the stock an unpaid order held.
 import { and, desc, eq, gt, isNull, lt, ne, notExists, or, type SQLWrapper, sql } from 'drizzle-orm'
 import { type Locale, localizedHref, toLocale } from '#app/i18n/locale.ts'
-import { issueInvoice } from '#app/invoices/issue-invoice.server.ts'
+import { issueInvoiceOrTellOwner } from '#app/invoices/issue-invoice.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from '#app/orders/order-stock.server.ts'
 import { orders } from '#app/orders/schema.ts'
@@ -200,8 +200,8 @@ export async function applyGatewayReport(
         return 'paid'
       }
       const soldOut = order.stockReleasedAt ? await reserveOrderStockAgain(tx, order.id, now) : null
-      // Paid online: the order is invoiced in the same transaction.
-      await issueInvoice(tx, order.id, now)
+      // Paid online: the order is invoiced in the same transaction, and stays paid if it cannot be.
+      await issueInvoiceOrTellOwner(tx, order.id, now, log)
       await tellAdmin(
         soldOut ? 'payment_after_release' : 'payment_received',
         soldOut

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
-import { hasInvoice } from '#app/invoices/invoices.server.ts'
+import { hasOrWillHaveInvoice } from '#app/invoices/invoices.server.ts'
 import { MyOrdersPage } from '#app/orders/my-orders-page.tsx'
 import { findCustomerOrder, listCustomerOrders, ORDERS_PER_PAGE } from '#app/orders/orders.server.ts'
 import { m } from '#app/paraglide/messages.js'
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown = [...list.orders.map((order) => order.id), ...(details ? [details.id] : [])]
   return {
     rateable: await rateableLines(db, viewer.id, shown),
-    invoiced: details ? await hasInvoice(db, details) : false,
+    invoiced: details ? await hasOrWillHaveInvoice(db, details) : false,
     ...list,
     q,
     page,

@@ -5,7 +5,7 @@ import { Field, TextInput } from '#app/contact/form-field.tsx'
 import { Form } from '#app/i18n/links.tsx'
 import { invoiceLinkKey } from '#app/invoices/invoice-link.server.ts'
 import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
-import { hasInvoice } from '#app/invoices/invoices.server.ts'
+import { hasOrWillHaveInvoice } from '#app/invoices/invoices.server.ts'
 import { DeliveryPromise, formatOrderDate, StatusBadge, StatusHistory } from '#app/orders/order-bits.tsx'
 import { paymentMethodText, paymentStatusText } from '#app/orders/order-texts.ts'
 import { orderNumber } from '#app/orders/status.ts'
@@ -35,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await lookUpOrder(db, values, clientIp)
   // The number and mobile number are the guest's proof: the invoice opens with a key for a day.
   const invoiceKey =
-    result.status === 'found' && (await hasInvoice(db, result.order)) ? invoiceLinkKey(otpKey, result.order.id) : null
+    result.status === 'found' && (await hasOrWillHaveInvoice(db, result.order))
+      ? invoiceLinkKey(otpKey, result.order.id)
+      : null
   // No order for that number and phone is an answer, not a failed request.
   const status = { found: 200, 'not-found': 200, invalid: 400, 'rate-limited': 429 }[result.status]
   const headers: HeadersInit =

@@ -2,8 +2,15 @@
 
 // Made once: building an Intl format costs more than formatting with it (it was on every order's path).
 const IST_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' })
+/** India Standard Time is UTC+5:30 all year: India keeps no daylight saving. */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
 
 /** The India calendar day of an instant, 'YYYY-MM-DD'. */
 export function istDay(instant: Date): string {
   return IST_DAY.format(instant)
+}
+
+/** The instant moved by India's offset: its UTC fields (getUTCMonth, toISOString ...) read India's clock. */
+export function istClock(instant: Date): Date {
+  return new Date(instant.getTime() + IST_OFFSET_MS)
 }

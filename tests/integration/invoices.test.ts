@@ -1,16 +1,22 @@
 // Tax invoices and credit notes against a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL
 // is set): issued in the transaction that confirms, pays or cancels the order, numbered per financial
-// year without gaps or repeats under parallel confirmations, and kept as issued.
+// year without gaps or repeats under parallel confirmations, and kept as issued. An invoice that cannot
+// be issued leaves the payment or status change standing, takes no number and tells the owner why.
 import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
+import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
 import { orderPapers } from '#app/invoices/invoices.server.ts'
+import { INVOICE_NOT_ISSUED } from '#app/invoices/issue-invoice.server.ts'
 import { creditNotes, documentCounters, invoices } from '#app/invoices/schema.ts'
+import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
+import { getAdminOrderDetails } from '#app/orders/admin-orders.server.ts'
 import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.server.ts'
-import { orders } from '#app/orders/schema.ts'
+import { orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
+import { orderNumber } from '#app/orders/status.ts'
 import { applyGatewayReport } from '#app/payments/payments.server.ts'
 import { paymentAttempts } from '#app/payments/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
@@ -28,10 +34,14 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
   let database: Database
   let db: Database['db']
   let sev: string
+  /** What the server logged at warn level or above. */
+  let logged: { level: number; msg: string; orderId?: string; reason?: string }[] = []
+  const log = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) })
   const desk = (now?: Date): DeskContext => ({
     admin: { id: 'invoice-admin', email: 'owner@shop.test', name: 'Owner' },
     otpKey: 'k'.repeat(64),
     publicUrl: 'http://shop.test',
+    log,
     now,
   })
 
@@ -49,6 +59,22 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
     changeStatus(db, orderId, to, desk(now))
   const invoicesOf = (orderId: string) =>
     db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.issuedAt))
+  /** The owner's notices that the order has no invoice, and those its details show. */
+  const invoiceNotices = async (orderId: string) => ({
+    all: await db
+      .select()
+      .from(adminNotificationsRealtime)
+      .where(eq(adminNotificationsRealtime.orderId, orderId))
+      .then((rows) => rows.filter((row) => row.type === INVOICE_NOT_ISSUED)),
+    shown: (await getAdminOrderDetails(db, orderId))!.attentionNotices.filter(
+      (notice) => notice.type === INVOICE_NOT_ISSUED,
+    ),
+  })
+  /** Edits an order's first line by hand (as imported or corrected data does), leaving its total as it was. */
+  const setFirstLinePrice = async (orderId: string, price: number) => {
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).limit(1)
+    await db.update(orderItems).set({ price }).where(eq(orderItems.id, line!.id))
+  }
 
   beforeAll(async () => {
     database = await openTestDatabase(kind)
@@ -63,6 +89,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
     await db.delete(orders)
     await db.delete(products)
     await db.delete(documentCounters)
+    logged = []
     await db.update(settings).set({ gstin: GSTIN, state: 'Madhya Pradesh', legalName: 'Malwa Foods LLP' })
     const [row] = await db
       .insert(products)
@@ -180,7 +207,107 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
     const [first, again] = [await orderPapers(db, orderId), await orderPapers(db, orderId)]
     expect(first.invoices).toHaveLength(1)
     expect(again.invoices.map((row) => row.number)).toEqual(first.invoices.map((row) => row.number))
-    // A pending order has no invoice to open.
-    expect((await orderPapers(db, await place())).invoices).toEqual([])
+    // A pending order has no invoice to open, and none is missing.
+    expect(await orderPapers(db, await place())).toMatchObject({ invoices: [], invoiceMissing: false })
+  })
+
+  describe('an invoice that cannot be issued', () => {
+    it('does not undo the payment: the order is paid, has no invoice, and the owner is told why', async () => {
+      const orderId = await place({ online: true })
+      // Its total edited by hand to ₹215: its lines and delivery still come to ₹210.
+      await db.update(orders).set({ totalAmount: 21500 }).where(eq(orders.id, orderId))
+      const merchantOrderId = `M${randomUUID().replaceAll('-', '')}`
+      await db.insert(paymentAttempts).values({ orderId, provider: 'phonepe', merchantOrderId, amount: 21500 })
+      const report = { merchantOrderId, state: 'COMPLETED', amount: 21500 } as const
+
+      expect(await applyGatewayReport(db, report, { log })).toBe('paid')
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+      expect(order!.paymentStatus).toBe('paid')
+      expect(await invoicesOf(orderId)).toEqual([])
+      // No number was taken by the failed attempt.
+      expect(await db.select().from(documentCounters)).toEqual([])
+      const { all, shown } = await invoiceNotices(orderId)
+      expect(all).toHaveLength(1)
+      expect(all[0]!.isRead).toBe(false)
+      expect(all[0]!.message).toContain(
+        `Order #${orderNumber(orderId)} has no invoice: its lines and delivery come to ₹210.00 but its total is ₹215.00.`,
+      )
+      expect(shown.map((notice) => notice.message)).toEqual([all[0]!.message])
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          msg: 'invoice not issued',
+          orderId,
+          reason: expect.stringContaining('₹215.00'),
+        }),
+      )
+      // PhonePe's retry of the webhook is a repeat now, not another failure.
+      expect(await applyGatewayReport(db, report, { log })).toBe('repeat')
+
+      // Opening the invoice before the order is put right shows it missing, and tells the owner nothing new.
+      expect(await orderPapers(db, orderId, { log })).toMatchObject({ invoices: [], invoiceMissing: true })
+      expect((await invoiceNotices(orderId)).all).toHaveLength(1)
+
+      await db.update(orders).set({ totalAmount: 21000 }).where(eq(orders.id, orderId))
+      const papers = await orderPapers(db, orderId, { log })
+      expect(papers.invoiceMissing).toBe(false)
+      expect(papers.invoices.map((invoice) => invoice.number)).toEqual([
+        expect.stringMatching(/^INV\/\d{2}-\d{2}\/000001$/),
+      ])
+      expect((await invoiceNotices(orderId)).shown).toEqual([])
+    })
+
+    it('does not undo the desk’s status change, and the next change issues it once the order is corrected', async () => {
+      const at = new Date('2026-11-24T10:00:00+05:30')
+      const [before, edited, after] = [await place(), await place(), await place()]
+      await change(before, 'confirmed', at)
+      // A line's price edited by hand: the lines come to ₹190, the order's total is still ₹210.
+      await setFirstLinePrice(edited, 7000)
+
+      expect(await change(edited, 'confirmed', at)).toMatchObject({ status: 'confirmed' })
+      const [order] = await db.select().from(orders).where(eq(orders.id, edited))
+      expect(order!.status).toBe('confirmed')
+      const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, edited))
+      expect(history.map((row) => row.toStatus)).toEqual(['pending', 'confirmed'])
+      expect(await invoicesOf(edited)).toEqual([])
+      const { shown } = await invoiceNotices(edited)
+      expect(shown.map((notice) => notice.message)).toEqual([
+        expect.stringContaining(
+          `Order #${orderNumber(edited)} has no invoice: its lines and delivery come to ₹190.00 but its total is ₹210.00.`,
+        ),
+      ])
+      expect(logged).toContainEqual(expect.objectContaining({ level: 40, msg: 'invoice not issued', orderId: edited }))
+
+      // Shipped with the same fault: still no invoice, and no second notice for the same reason.
+      await change(edited, 'shipped', at)
+      expect(await invoicesOf(edited)).toEqual([])
+      expect((await invoiceNotices(edited)).all).toHaveLength(1)
+
+      // The failed attempts gave their numbers back: the next invoice follows the last one issued.
+      await change(after, 'confirmed', at)
+      expect((await invoicesOf(after))[0]!.number).toBe('INV/26-27/000002')
+
+      await setFirstLinePrice(edited, 8000)
+      await changeStatus(db, edited, 'delivered', desk(at))
+      expect((await invoicesOf(edited)).map((invoice) => invoice.number)).toEqual(['INV/26-27/000003'])
+      expect((await invoiceNotices(edited)).shown).toEqual([])
+      expect((await invoicesOf(before))[0]!.number).toBe('INV/26-27/000001')
+    })
+
+    it('when the year’s invoice numbers are used up, confirms the order, takes no number and tells the owner', async () => {
+      const at = new Date('2026-11-24T10:00:00+05:30')
+      await db.insert(documentCounters).values({ series: 'INV', financialYear: '26-27', lastSerial: 999_999 })
+      const orderId = await place()
+      await change(orderId, 'confirmed', at)
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+      expect(order!.status).toBe('confirmed')
+      expect(await invoicesOf(orderId)).toEqual([])
+      expect(await db.select({ lastSerial: documentCounters.lastSerial }).from(documentCounters)).toEqual([
+        { lastSerial: 999_999 },
+      ])
+      expect((await invoiceNotices(orderId)).shown.map((notice) => notice.message)).toEqual([
+        expect.stringContaining('has no invoice: all 9,99,999 numbers of the INV/26-27 series are used up.'),
+      ])
+    })
   })
 })

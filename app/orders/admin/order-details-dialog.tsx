@@ -99,7 +99,7 @@ function DetailsBody({ order }: { order: AdminOrderDetails }) {
         {order.refundable && <RefundControl order={order} />}
       </div>
 
-      {order.paymentNotices.length > 0 && <PaymentNotices notices={order.paymentNotices} />}
+      {order.attentionNotices.length > 0 && <AttentionNotices notices={order.attentionNotices} />}
 
       <Section title="Delivery verification">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -256,16 +256,17 @@ function deliveryOtpText(order: AdminOrderDetails): string {
   return 'Not required'
 }
 
-/** What the owner should do about each kind of payment notice. */
+/** What the owner should do about each kind of notice. */
 const NOTICE_ADVICE: Record<string, string> = {
   payment_twice: 'Paid twice: refund the extra payment',
   payment_after_cancel: 'Paid after the order was cancelled: refund it',
   payment_after_release: 'Paid after the order was released: refund it or restore the order',
   payment_amount_mismatch: 'The amount paid differs from the order total',
   refund_failed: 'A refund failed: start it again',
+  invoice_not_issued: 'No invoice: it could not be issued',
 }
 
-function PaymentNotices({ notices }: { notices: AdminOrderDetails['paymentNotices'] }) {
+function AttentionNotices({ notices }: { notices: AdminOrderDetails['attentionNotices'] }) {
   const titleId = useId()
   return (
     <section aria-labelledby={titleId} className="rounded-lg border border-accent bg-accent/20 p-3 text-brown">
@@ -276,7 +277,7 @@ function PaymentNotices({ notices }: { notices: AdminOrderDetails['paymentNotice
       <ul className="mt-2 grid gap-2 text-sm">
         {notices.map((notice) => (
           <li key={`${notice.type}-${notice.createdAt}`}>
-            <p className="font-semibold">{NOTICE_ADVICE[notice.type] ?? 'Check this payment'}</p>
+            <p className="font-semibold">{NOTICE_ADVICE[notice.type] ?? 'Check this order'}</p>
             <p>{notice.message}</p>
             <p className="text-xs opacity-80">{formatOrderDate(notice.createdAt, true)}</p>
           </li>
