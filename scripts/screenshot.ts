@@ -28,6 +28,10 @@ for (const width of widths) {
     // Cards far from the screen are skipped until a shopper scrolls near them (content-visibility),
     // and a full-page shot does not scroll: show them as a shopper scrolling down sees them.
     await page.addStyleTag({ content: '* { content-visibility: visible !important; }' })
+    await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      await document.fonts.ready
+    })
     const name = `screenshots/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`
     await page.screenshot({ path: name, fullPage: true })
     console.log(name)
