@@ -8,6 +8,7 @@ import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orderItems, orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import type { Tx } from '#app/platform/db.server.ts'
+import { transientFailure } from '#app/platform/db-errors.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { DOCUMENT_SERIES, type DocumentSeries, documentNumber, financialYear } from './financial-year.ts'
@@ -99,9 +100,9 @@ export async function issueInvoiceOrTellOwner(tx: Tx, orderId: string, now: Date
   try {
     return await tx.transaction((savepoint) => issueInvoice(savepoint, orderId, now))
   } catch (error) {
+    // A deadlock or a lost connection is the database's to retry, with the whole change.
+    if (transientFailure(error)) throw error
     const known = error instanceof NotIssuable
-    if (known) log?.warn({ orderId, reason: error.message }, 'invoice not issued')
-    else log?.error({ orderId, err: error }, 'invoice not issued')
     const reason = known ? error.message : 'something unexpected went wrong (the server log has the details)'
     const message = `Order #${orderNumber(orderId)} has no invoice: ${reason}. Once that is put right, it is issued when the order is next moved on or its invoice is opened.`
     const [told] = await tx
@@ -115,7 +116,11 @@ export async function issueInvoiceOrTellOwner(tx: Tx, orderId: string, now: Date
         ),
       )
       .limit(1)
-    if (!told) await tx.insert(adminNotificationsRealtime).values({ type: INVOICE_NOT_ISSUED, orderId, message })
+    if (told) return null
+    // Logged once, with the notice: every view of a faulty order's invoice tries again.
+    if (known) log?.warn({ orderId, reason: error.message }, 'invoice not issued')
+    else log?.error({ orderId, err: error }, 'invoice not issued')
+    await tx.insert(adminNotificationsRealtime).values({ type: INVOICE_NOT_ISSUED, orderId, message })
     return null
   }
 }

@@ -2,7 +2,7 @@
 // order's details with its history and payments, the notifications, and the CSV export.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notExists, or, type SQL, sql } from 'drizzle-orm'
 import { users } from '#app/accounts/schema.ts'
-import { INVOICE_NOT_ISSUED } from '#app/invoices/issue-invoice.server.ts'
+import { INVOICE_NOT_ISSUED, needsInvoice } from '#app/invoices/issue-invoice.server.ts'
 import { invoices } from '#app/invoices/schema.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { paymentAttempts, refunds } from '#app/payments/schema.ts'
@@ -261,7 +261,7 @@ export async function getAdminOrderDetails(
           eq(adminNotificationsRealtime.orderId, orderId),
           or(
             inArray(adminNotificationsRealtime.type, [...PAYMENT_NOTICE_TYPES]),
-            // Why the order has no invoice, until it has one.
+            // Why the order has no invoice, while it needs one and has none (the newest reason, below).
             and(
               eq(adminNotificationsRealtime.type, INVOICE_NOT_ISSUED),
               notExists(
@@ -305,11 +305,17 @@ export async function getAdminOrderDetails(
       createdAt: iso(refund.createdAt),
       updatedAt: iso(refund.updatedAt),
     })),
-    attentionNotices: notices.map((notice) => ({
-      type: notice.type,
-      message: notice.message,
-      createdAt: iso(notice.createdAt),
-    })),
+    attentionNotices: notices
+      .filter(
+        (notice, index) =>
+          notice.type !== INVOICE_NOT_ISSUED ||
+          (needsInvoice(order) && !notices.slice(index + 1).some((later) => later.type === INVOICE_NOT_ISSUED)),
+      )
+      .map((notice) => ({
+        type: notice.type,
+        message: notice.message,
+        createdAt: iso(notice.createdAt),
+      })),
     refundable:
       order.status === 'cancelled' &&
       order.paymentMethod !== 'cod' &&

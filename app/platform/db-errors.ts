@@ -14,3 +14,16 @@ export function uniqueViolation(error: unknown): string | null {
   }
   return null
 }
+
+/**
+ * Whether an error is the database's passing refusal (a deadlock, a serialization failure, a lock or
+ * statement timeout, a lost connection): the whole transaction should be tried again, not carried on
+ * without the step that failed.
+ */
+export function transientFailure(error: unknown): boolean {
+  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
+    const { code } = cause as { code?: unknown }
+    if (typeof code === 'string' && /^(40|08)...$|^55P03$|^57014$/.test(code)) return true
+  }
+  return false
+}

@@ -294,6 +294,16 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
       expect((await invoicesOf(before))[0]!.number).toBe('INV/26-27/000001')
     })
 
+    it('no longer shows why an order has no invoice once it is cancelled and needs none', async () => {
+      const at = new Date('2026-11-24T10:00:00+05:30')
+      const orderId = await place()
+      await setFirstLinePrice(orderId, 7000)
+      await change(orderId, 'confirmed', at)
+      expect((await invoiceNotices(orderId)).shown).toHaveLength(1)
+      await change(orderId, 'cancelled', at)
+      expect((await invoiceNotices(orderId)).shown).toEqual([])
+    })
+
     it('when the year’s invoice numbers are used up, confirms the order, takes no number and tells the owner', async () => {
       const at = new Date('2026-11-24T10:00:00+05:30')
       await db.insert(documentCounters).values({ series: 'INV', financialYear: '26-27', lastSerial: 999_999 })
