@@ -152,10 +152,11 @@ export async function issueCreditNote(tx: Tx, orderId: string, now: Date) {
 
 /**
  * What the order's status change means for its papers: an invoice when it needs one (the change goes
- * on without it when it cannot be issued), a credit note when cancelled.
+ * on without it when it cannot be issued), a credit note when cancelled. Whether the order is left
+ * without the invoice it needs (the owner has been told why).
  */
 export async function keepInvoiceInStep(tx: Tx, orderId: string, order: OrderState, now: Date, log?: Logger) {
-  if (order.status === 'cancelled') return issueCreditNote(tx, orderId, now)
-  if (needsInvoice(order)) return issueInvoiceOrTellOwner(tx, orderId, now, log)
-  return null
+  if (order.status === 'cancelled') await issueCreditNote(tx, orderId, now)
+  else if (needsInvoice(order)) return (await issueInvoiceOrTellOwner(tx, orderId, now, log)) === null
+  return false
 }

@@ -45,6 +45,8 @@ export const DELIVERY_OTP_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
+/** Added to a change's answer when the order was left without the invoice it needs (decision 022). */
+const INVOICE_MISSING = 'Its invoice could not be issued: see the order’s details.'
 
 /** What every order action answers: the toast the owner sees, and what the screen needs next. */
 export interface DeskResult {
@@ -191,14 +193,15 @@ export async function orderAction({ request, context, params }: Args) {
     switch (input.intent) {
       case 'status': {
         const changed = await changeOrderStatus(db, { orderId, to: input.status, version: input.version }, desk)
+        const told = changed.refundable
+          ? 'The customer paid online: start the refund from the order’s details.'
+          : changed.status === 'pending'
+            ? 'The customer is not sent a message for this change.'
+            : 'The customer has been told.'
         return answer({
           ok: true,
           title: `Order status updated to ${changed.status}`,
-          message: changed.refundable
-            ? 'The customer paid online: start the refund from the order’s details.'
-            : changed.status === 'pending'
-              ? 'The customer is not sent a message for this change.'
-              : 'The customer has been told.',
+          message: changed.invoiceMissing ? `${told} ${INVOICE_MISSING}` : told,
           refundable: changed.refundable,
         })
       }
@@ -226,7 +229,7 @@ export async function orderAction({ request, context, params }: Args) {
           return answer({
             ok: true,
             title: 'Order Delivered Successfully! 🎉',
-            message: 'OTP verified and order marked as delivered.',
+            message: `OTP verified and order marked as delivered.${check.invoiceMissing ? ` ${INVOICE_MISSING}` : ''}`,
           })
         }
         return answer(

@@ -124,6 +124,8 @@ export interface StatusChanged {
   status: OrderStatus
   /** A paid online order was cancelled: the owner is offered its refund. */
   refundable: boolean
+  /** The order is left without the invoice it needs; the owner has a notice saying why (decision 022). */
+  invoiceMissing: boolean
 }
 
 /**
@@ -166,7 +168,13 @@ export async function changeOrderStatus(
       })
       .where(eq(orders.id, order.id))
     await record(tx, order, input.to, context)
-    await keepInvoiceInStep(tx, order.id, { ...order, ...payment, status: input.to }, now, context.log)
+    const invoiceMissing = await keepInvoiceInStep(
+      tx,
+      order.id,
+      { ...order, ...payment, status: input.to },
+      now,
+      context.log,
+    )
 
     if (input.to === 'confirmed') await tellCustomer(tx, order, { kind: 'order_confirmed' }, context.publicUrl)
     if (input.to === 'shipped') {
@@ -180,6 +188,7 @@ export async function changeOrderStatus(
     return {
       status: input.to,
       refundable: input.to === 'cancelled' && order.paymentMethod !== 'cod' && order.paymentStatus === 'paid',
+      invoiceMissing,
     }
   })
 }
@@ -201,7 +210,9 @@ export async function generateDeliveryOtp(
   })
 }
 
-export type OtpCheck = { ok: true } | { ok: false; reason: 'wrong' | 'locked'; attemptsLeft: number }
+export type OtpCheck =
+  | { ok: true /** Left without the invoice it needs (decision 022). */; invoiceMissing: boolean }
+  | { ok: false; reason: 'wrong' | 'locked'; attemptsLeft: number }
 
 /**
  * Checks the code the customer gave. Right: the order is delivered (with the time), the OTP verified
@@ -249,8 +260,8 @@ export async function verifyDeliveryOtp(
       })
       .where(eq(orders.id, order.id))
     await record(tx, order, 'delivered', { ...context, now }, SHOP_NOTE.otpVerified)
-    await keepInvoiceInStep(tx, order.id, { ...order, status: 'delivered' }, now, context.log)
+    const invoiceMissing = await keepInvoiceInStep(tx, order.id, { ...order, status: 'delivered' }, now, context.log)
     await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.publicUrl)
-    return { ok: true }
+    return { ok: true, invoiceMissing }
   })
 }

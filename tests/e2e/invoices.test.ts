@@ -136,7 +136,9 @@ test.describe('an order whose receipt cannot be issued', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Pro Panel' })).toBeVisible()
     const card = orderCard(page, order.number)
     await statusSelect(card).selectOption('confirmed')
-    await expect(toast(page, 'Order status updated to confirmed')).toBeVisible()
+    await expect(toast(page, 'Order status updated to confirmed')).toContainText(
+      'Its invoice could not be issued: see the order’s details.',
+    )
     await expect(statusSelect(card)).toHaveValue('confirmed')
     await card.getByRole('button', { name: 'Details' }).click()
     const dialog = page.getByRole('dialog', { name: `Order Details #${order.number}` })

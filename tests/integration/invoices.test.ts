@@ -264,7 +264,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
       // A line's price edited by hand: the lines come to ₹190, the order's total is still ₹210.
       await setFirstLinePrice(edited, 7000)
 
-      expect(await change(edited, 'confirmed', at)).toMatchObject({ status: 'confirmed' })
+      expect(await change(edited, 'confirmed', at)).toMatchObject({ status: 'confirmed', invoiceMissing: true })
       const [order] = await db.select().from(orders).where(eq(orders.id, edited))
       expect(order!.status).toBe('confirmed')
       const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, edited))

@@ -175,7 +175,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
     it('records from, to, who and when, adds the activity line, and tells the customer', async () => {
       const id = await place()
       await deliverOutbox()
-      expect(await change(id, 'confirmed')).toEqual({ status: 'confirmed', refundable: false })
+      expect(await change(id, 'confirmed')).toEqual({ status: 'confirmed', refundable: false, invoiceMissing: false })
       const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))
       expect(history.map((row) => [row.fromStatus, row.toStatus, row.changedBy])).toEqual([
         [null, 'pending', null],
@@ -285,7 +285,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
         reason: 'wrong',
         attemptsLeft: 4,
       })
-      expect(await verifyDeliveryOtp(db, { orderId: id, code }, desk)).toEqual({ ok: true })
+      expect(await verifyDeliveryOtp(db, { orderId: id, code }, desk)).toEqual({ ok: true, invoiceMissing: false })
       const [delivered] = await db.select().from(orders).where(eq(orders.id, id))
       // Cash on delivery: collected at the door.
       expect(delivered).toMatchObject({
@@ -314,7 +314,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       if (code !== first) {
         expect(await verifyDeliveryOtp(db, { orderId: id, code: first }, desk)).toMatchObject({ ok: false })
       }
-      expect(await verifyDeliveryOtp(db, { orderId: id, code }, desk)).toEqual({ ok: true })
+      expect(await verifyDeliveryOtp(db, { orderId: id, code }, desk)).toEqual({ ok: true, invoiceMissing: false })
     })
 
     it('refuses an expired OTP', async () => {
