@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, type ConsoleMessage, expect, type Page } from '@playwright/test'
+import { type BrowserContext, test as base, type ConsoleMessage, expect, type Page } from '@playwright/test'
 
 /**
  * Forms whose refusals (4xx with a message for the shopper, or a toast for the owner on the orders
@@ -42,7 +42,7 @@ export function documentsOf(page: Page): Set<string> {
  * Every test runs against the global server, fails on any console error in the page, and acts on a
  * shop page only once React has hydrated it (see `waitsForHydration`).
  */
-export const test = base.extend<{ consoleErrors: string[] }, { hydratedNavigations: void }>({
+export const test = base.extend<{ consoleErrors: string[] }, { hydratedNavigations: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function asks for from this pattern
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL)
@@ -64,7 +64,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { hydratedNavigatio
     async ({ browser }, use) => {
       const onContext = (context: BrowserContext) => context.on('page', waitsForHydration)
       browser.on('context', onContext)
-      await use()
+      await use(undefined)
       browser.off('context', onContext)
     },
     { scope: 'worker', auto: true },

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { startServer } from '../server-process.ts'
 import { openMenu, signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 // This file tests the service worker itself, which playwright.config.ts blocks for the other files.
 test.use({ serviceWorkers: 'allow' })
@@ -38,7 +38,6 @@ async function stored(page: Page, path: string, cacheName = 'pages') {
  * event, and a page shown offline before its chunk is stored fails to load it.
  */
 async function scriptsStored(page: Page) {
-  await hydrated(page)
   await expect
     .poll(() =>
       page.evaluate(async () => {
@@ -362,8 +361,6 @@ test.describe('the push banner', () => {
     await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
     await expect(banner(page)).toHaveCount(0)
     await page.goto('/products')
-    // The banner comes with hydration, which on a public page follows the load event.
-    await hydrated(page)
     await expect(banner(page)).toBeVisible()
     // The banner, the footer's switch and the offline notice (hidden) are accessible too.
     const results = await new AxeBuilder({ page })
