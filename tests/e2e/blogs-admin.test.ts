@@ -23,18 +23,12 @@ function row(page: Page, title: string) {
   return page.getByRole('list', { name: 'Blogs' }).getByRole('article', { name: title, exact: true })
 }
 
-/** Waits until React Router runs in the page: the form's checks and toasts need its script. */
-async function interactive(page: Page) {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window)
-}
-
 async function openNewForm(page: Page) {
   await page.goto('/admin/blogs')
   await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible()
   await page.getByRole('link', { name: 'Add New Blog' }).click()
   await expect(page).toHaveURL(/\/admin\/blogs\/new$/)
   await expect(page.getByRole('heading', { name: 'Add New Blog' })).toBeVisible()
-  await interactive(page)
 }
 
 /** The public page of a post, as someone who is not the admin asks for it. */
@@ -143,7 +137,6 @@ test('a draft is written with a live preview, seen by the admin alone, then publ
     const newTitle = `${title} (updated)`
     await draftRow.getByRole('link', { name: `Edit “${title}”` }).click()
     await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible()
-    await interactive(page)
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
     await expect(
       page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'The spice' }),
@@ -287,12 +280,10 @@ test('a save from a form opened before another save is refused, and the newer te
     .getByRole('link', { name: `Edit “${title}”` })
     .click()
   await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible()
-  await interactive(page)
 
   // A second tab saves first.
   const other = await context.newPage()
   await other.goto(page.url())
-  await interactive(other)
   await other.getByLabel('Excerpt', { exact: true }).fill('Version two, from the other tab.')
   await other.getByRole('button', { name: 'Update Blog' }).click()
   await expect(toast(other, 'Blog updated successfully')).toBeVisible()
@@ -363,7 +354,6 @@ test('axe finds no serious or critical violation on the list, the form and the d
 
   await row(page, ratlami).getByRole('link', { name: /^Edit/ }).click()
   await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible()
-  await interactive(page)
   await expect(page.getByRole('region', { name: 'Preview' }).getByRole('heading').first()).toBeVisible()
   expect(await seriousViolations(), 'the form').toEqual([])
 })
