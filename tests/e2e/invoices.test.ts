@@ -3,6 +3,7 @@
 // from the order's details; another browser is told it is not found. Axe finds nothing serious on the page.
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
+import { hydrated } from './fixtures.ts'
 import { expect, NOBODY, openDesk, orderCard, placeOrder, statusSelect, test, toast } from './orders-desk-helpers.ts'
 
 test('the shopper opens and downloads the invoice of a confirmed order; nobody else can', async ({
@@ -37,6 +38,8 @@ test('the shopper opens and downloads the invoice of a confirmed order; nobody e
   await track()
   await tracking.getByRole('link', { name: 'Invoice' }).click()
   await expect(tracking.getByRole('heading', { name: `Invoice for order #${order.number}`, level: 1 })).toBeVisible()
+  // A plain link: a new document, which axe reads once React has taken it over.
+  await hydrated(tracking)
   const sheet = tracking.getByRole('article', { name: 'Receipt' })
   await expect(sheet).toContainText(/RCT\/\d{2}-\d{2}\/\d{6}/)
   await expect(sheet).toContainText(order.name)
