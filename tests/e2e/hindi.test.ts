@@ -11,7 +11,7 @@ import { demoProducts } from '#app/demo/products.ts'
 import { demoSettings } from '#app/demo/settings.ts'
 import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
 import { checkoutForm } from './checkout-form.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 import { test as deskTest, NOBODY } from './orders-desk-helpers.ts'
 
 /** Hindi pages a shopper reaches without signing in: every text goes through the message catalogue. */
@@ -243,6 +243,8 @@ deskTest(
     await details.getByRole('link', { name: 'बिल', exact: true }).click()
     await expect(page).toHaveURL(new RegExp(`/hi/orders/${orderId}/invoice$`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`ऑर्डर #${number} का बिल`)
+    // A plain link: a new document, read once React has taken it over.
+    await hydrated(page)
     await expect(page.locator('[data-invoice-sheet]').first()).toBeVisible()
     // The invoice document itself stays English; the page around it is Hindi.
     expect(await englishWords(page, '', orderData, { skip: '[data-invoice-sheet]' }), 'the invoice page').toEqual([])
