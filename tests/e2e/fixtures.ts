@@ -90,26 +90,26 @@ function waitsForHydration(page: Page): void {
     page[name] = (async (...args: unknown[]) => {
       const response = await navigate(...args)
       const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === 'object' && arg !== null)
-      if (options?.waitUntil !== 'commit') await hydratedIfReact(page)
+      if (options?.waitUntil !== 'commit') await page.waitForFunction(hydratedInPage, true)
       return response
     }) as Page[typeof name]
   }
 }
 
-/** `hydrated`, on a page where React Router's inline scripts ran; at once on any other page. */
-async function hydratedIfReact(page: Page): Promise<void> {
-  await page.waitForFunction(hydratedInPage, true)
-}
-
 /**
  * Waits until React has committed the page's hydration (its root no longer holds server markup to
- * hydrate). Public pages load their scripts after the load event, so `goto` does not wait for it there.
+ * hydrate). `goto` and `reload` wait for it already (`waitsForHydration`); a test waits with this for a
+ * page it reached otherwise (a plain link, a redirect back from another site, a new tab) or asked for
+ * with `waitUntil: 'commit'`.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(hydratedInPage, false)
 }
 
-/** Runs in the page: whether React has hydrated it (or, with `unlessNotReact`, it is no React Router page). */
+/**
+ * Runs in the page: whether React has hydrated it; with `unlessNotReact`, also true at once on a page
+ * where React Router's inline scripts did not run.
+ */
 function hydratedInPage(unlessNotReact: boolean): boolean {
   if (unlessNotReact && !('__reactRouterContext' in window)) return true
   const key = Object.keys(document).find((name) => name.startsWith('__reactContainer$'))
