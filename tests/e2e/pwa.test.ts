@@ -35,7 +35,8 @@ async function stored(page: Page, path: string, cacheName = 'pages') {
 
 /**
  * Waits until the worker has stored every script the page loaded: a route's chunks come after the load
- * event, and a page shown offline before its chunk is stored fails to load it.
+ * event (by now the page is hydrated, so they are among them), and a page shown offline before its
+ * chunk is stored fails to load it.
  */
 async function scriptsStored(page: Page) {
   await expect
