@@ -40,7 +40,7 @@ export function SiteHeader({
   cart?: CartView | null
 }) {
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo shopName={shopName} />
         <nav aria-label={m.nav_main()} className="hidden items-center gap-1 md:flex">

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test'
 import Provider from 'oidc-provider'
 import { Secret, TOTP } from 'otpauth'
 import { freePort, type RunningServer, startServer } from '../server-process.ts'
-import { expect as baseExpect, test } from './fixtures.ts'
+import { expect as baseExpect, hydrated, test } from './fixtures.ts'
 
 const expect = baseExpect.configure({ timeout: 20_000 })
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
@@ -102,6 +102,8 @@ test('a shopper signs in with OpenID Connect (authorization code with PKCE) and 
   await page.getByRole('button', { name: 'Continue' }).click()
 
   await expect(page).toHaveURL(`${shop.url}/`)
+  // Back from the provider by a full page load: the phone's menu opens once the page is hydrated.
+  await hydrated(page)
   const nav = page.getByRole('navigation', { name: isMobile ? 'Mobile' : 'Main' })
   if (isMobile) await page.getByLabel('Menu').click()
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible()

@@ -46,14 +46,6 @@ async function holdData(page: Page, path: string, routeId: string) {
   return release
 }
 
-/**
- * Waits until React Router runs in the page, for tests of what only a client-side navigation shows
- * (before that, a click on a link is an ordinary page load).
- */
-async function interactive(page: Page) {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window)
-}
-
 test.describe('blog list', () => {
   test('shows the published posts newest first, each with its picture, excerpt, author, date and link', async ({
     page,
@@ -101,7 +93,6 @@ test.describe('blog list', () => {
 
   test('says "Loading blog posts..." while a client-side navigation fetches the list', async ({ page, isMobile }) => {
     await page.goto('/')
-    await interactive(page)
     const release = await holdData(page, '/blog', 'routes/blog')
     if (isMobile) await page.getByLabel('Menu').click()
     await page
@@ -168,7 +159,6 @@ test.describe('blog post', () => {
 
   test('shows a loading state while another post loads', async ({ page }) => {
     await page.goto(`/blog/${RATLAMI.slug}`)
-    await interactive(page)
     const release = await holdData(page, `/blog/${SATWIK.slug}`, 'routes/blog-post')
     await page
       .getByRole('region', { name: 'More from our blog' })

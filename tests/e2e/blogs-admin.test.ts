@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
+import { hydrated } from './fixtures.ts'
 import { expect, keepRevalidating, NOBODY, revalidateLikeALiveEvent, test, toast } from './orders-desk-helpers.ts'
 
 test.describe.configure({ timeout: 90_000 })
@@ -23,18 +24,12 @@ function row(page: Page, title: string) {
   return page.getByRole('list', { name: 'Blogs' }).getByRole('article', { name: title, exact: true })
 }
 
-/** Waits until React Router runs in the page: the form's checks and toasts need its script. */
-async function interactive(page: Page) {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window)
-}
-
 async function openNewForm(page: Page) {
   await page.goto('/admin/blogs')
   await expect(page.getByRole('heading', { name: 'Blog Management' })).toBeVisible()
   await page.getByRole('link', { name: 'Add New Blog' }).click()
   await expect(page).toHaveURL(/\/admin\/blogs\/new$/)
   await expect(page.getByRole('heading', { name: 'Add New Blog' })).toBeVisible()
-  await interactive(page)
 }
 
 /** The public page of a post, as someone who is not the admin asks for it. */
@@ -106,7 +101,8 @@ test('a draft is written with a live preview, seen by the admin alone, then publ
   await expect(previewLink).toHaveAttribute('target', '_blank')
   await expect(previewLink).toHaveAttribute('rel', 'noopener')
   const [tab] = await Promise.all([context.waitForEvent('page'), previewLink.click()])
-  await tab.waitForLoadState()
+  // Opened by a link, not by goto: checked once React has taken the page over.
+  await hydrated(tab)
   await expect(tab).toHaveURL(new RegExp(`/blog/${slug}$`))
   await expect(tab.getByRole('note')).toContainText('Draft: only you can see this')
   await expect(tab.getByRole('heading', { level: 1, name: title })).toBeVisible()
@@ -143,7 +139,6 @@ test('a draft is written with a live preview, seen by the admin alone, then publ
     const newTitle = `${title} (updated)`
     await draftRow.getByRole('link', { name: `Edit “${title}”` }).click()
     await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible()
-    await interactive(page)
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
     await expect(
       page.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'The spice' }),
@@ -287,12 +282,10 @@ test('a save from a form opened before another save is refused, and the newer te
     .getByRole('link', { name: `Edit “${title}”` })
     .click()
   await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible()
-  await interactive(page)
 
   // A second tab saves first.
   const other = await context.newPage()
   await other.goto(page.url())
-  await interactive(other)
   await other.getByLabel('Excerpt', { exact: true }).fill('Version two, from the other tab.')
   await other.getByRole('button', { name: 'Update Blog' }).click()
   await expect(toast(other, 'Blog updated successfully')).toBeVisible()
@@ -363,7 +356,6 @@ test('axe finds no serious or critical violation on the list, the form and the d
 
   await row(page, ratlami).getByRole('link', { name: /^Edit/ }).click()
   await expect(page.getByRole('heading', { name: 'Edit Blog' })).toBeVisible()
-  await interactive(page)
   await expect(page.getByRole('region', { name: 'Preview' }).getByRole('heading').first()).toBeVisible()
   expect(await seriousViolations(), 'the form').toEqual([])
 })

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
 import { checkoutForm } from './checkout-form.ts'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 const cartButton = (page: Page) => page.getByRole('link', { name: /^Cart, / })
 
@@ -39,7 +39,6 @@ async function placedOrderNumber(page: Page): Promise<string> {
 test('a guest buys two sizes with cash on delivery, from the product page to order success', async ({ page }) => {
   test.slow()
   await page.goto('/products/premium-ratlami-sev')
-  await hydrated(page)
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(page.getByText('Added to cart!')).toBeVisible()
   await expect(page.getByText('Item added successfully')).toBeVisible()
@@ -135,7 +134,6 @@ test('a total changed in another tab is refused with the new total, which the pa
 }) => {
   await addToCart(page, 'dal-moth-mix', '250g')
   await page.goto('/checkout')
-  await hydrated(page)
   await fillDelivery(page, uniquePhone())
   const placeOrder = page.getByRole('button', { name: /Place Order/ })
   const shown = (await placeOrder.textContent()) ?? ''

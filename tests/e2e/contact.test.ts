@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 // Every test here talks to one shared server from one address (127.0.0.1), and the contact form
 // accepts 5 messages an hour per address. Only sent messages count, so the suite sends three in all:
@@ -45,7 +45,6 @@ test('the contact page shows the shop details from the settings', async ({ page 
 
 test('sending a message shows the confirmation and clears the form', async ({ page }) => {
   await page.goto('/contact')
-  await hydrated(page)
   const fields = form(page)
   await fields.firstName.fill('Asha')
   await fields.lastName.fill('Verma')
@@ -67,7 +66,6 @@ test('sending a message shows the confirmation and clears the form', async ({ pa
 test('an empty form names every missing field and sends nothing', async ({ page }) => {
   const posts = countPosts(page)
   await page.goto('/contact')
-  await hydrated(page)
   const fields = form(page)
 
   await fields.send.click()
@@ -92,7 +90,6 @@ test('a malformed e-mail, a wrong phone number and an over-long message are expl
 }) => {
   const posts = countPosts(page)
   await page.goto('/contact')
-  await hydrated(page)
   const fields = form(page)
   await fields.firstName.fill('Asha')
   await fields.lastName.fill('Verma')
@@ -120,7 +117,6 @@ test('a malformed e-mail, a wrong phone number and an over-long message are expl
 
 test('axe finds nothing serious in a form showing its messages', async ({ page }) => {
   await page.goto('/contact')
-  await hydrated(page)
   await form(page).send.click()
   await expect(form(page).region.getByRole('alert')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])

@@ -6,7 +6,6 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test'
 import { uniquePhone } from './accounts-helpers.ts'
 import { checkoutForm } from './checkout-form.ts'
-import { hydrated } from './fixtures.ts'
 import { expect, NOBODY, openDesk, orderCard, placeOrder, test } from './orders-desk-helpers.ts'
 
 const PRODUCT = 'premium-ratlami-sev'
@@ -42,7 +41,6 @@ async function addLehZone(adminState: Awaited<ReturnType<APIRequestContext['stor
 /** The day the product page's PIN code box promises for `pin`: 'Thursday, 26 November' ('गुरुवार, 26 नवंबर'). */
 async function promisedDay(page: Page, prefix: '' | '/hi', pin: string): Promise<string> {
   await page.goto(`${prefix}/products/${PRODUCT}`)
-  await hydrated(page)
   const box = page.getByRole('region', {
     name: prefix ? 'अपने पिन कोड पर डिलीवरी देखें' : 'Check delivery to your PIN code',
   })
@@ -60,7 +58,6 @@ function cartButton(page: Page) {
 
 async function addToCart(page: Page, prefix: '' | '/hi') {
   await page.goto(`${prefix}/products/${PRODUCT}`)
-  await hydrated(page)
   await page.getByRole('button', { name: prefix ? /^कार्ट में डालें/ : /^Add to Cart/ }).click()
   await expect(cartButton(page)).toHaveAccessibleName(/[1-9]/)
 }
@@ -97,7 +94,6 @@ test.describe('a guest', () => {
       const number = /orderId=[0-9a-f-]{28}([0-9a-f]{8})/.exec(page.url())![1]!
 
       await page.goto(`${prefix}/track-order`)
-      await hydrated(page)
       await page.getByLabel(prefix ? 'ऑर्डर नंबर' : 'Order number').fill(number)
       await page.getByLabel(prefix ? 'मोबाइल नंबर' : 'Mobile number').fill(phone)
       await page.getByRole('button', { name: prefix ? /ट्रैक/ : 'Track Order' }).click()
@@ -131,7 +127,6 @@ test.describe('a guest', () => {
 
     // The next page knows the PIN code from its cookie: the server quotes it with the cart.
     await page.goto(`/hi/products/${PRODUCT}`)
-    await hydrated(page)
     await cartButton(page).click()
     const hindi = page.getByRole('dialog', { name: /आपका कार्ट/ })
     const hindiDelivery = hindi.getByRole('term').filter({ hasText: `पिन कोड ${LEH.pincode} पर डिलीवरी` })

@@ -1,13 +1,12 @@
 // Delivery by PIN code in the browser: the product page's PIN code box (answered by the server without
 // a reload, remembered for the next visit, and a plain GET form without JavaScript), and checkout
 // refusing a PIN code the shop does not deliver to, beside the field.
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 const PRODUCT = '/products/premium-ratlami-sev'
 
 test('the product page’s PIN code box says by when and how the order can come, without a reload', async ({ page }) => {
   await page.goto(PRODUCT)
-  await hydrated(page)
   const box = page.getByRole('region', { name: 'Check delivery to your PIN code' })
   const pin = box.getByRole('textbox', { name: 'PIN code' })
   await expect(box.getByText('Six digits, like 452001')).toBeVisible()
@@ -53,11 +52,9 @@ test.describe('without JavaScript', () => {
 
 test('checkout refuses a PIN code the shop does not deliver to, beside the field', async ({ page }) => {
   await page.goto(PRODUCT)
-  await hydrated(page)
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(page.getByText('Added to cart!')).toBeVisible()
   await page.goto('/checkout')
-  await hydrated(page)
   await page.getByLabel('Full name').fill('Asha Verma')
   await page.getByLabel('E-mail').fill('asha@example.in')
   await page.getByLabel('Mobile number').fill('98765 43210')

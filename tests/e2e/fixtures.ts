@@ -1,4 +1,4 @@
-import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test'
+import { type BrowserContext, test as base, type ConsoleMessage, expect, type Page } from '@playwright/test'
 
 /**
  * Forms whose refusals (4xx with a message for the shopper, or a toast for the owner on the orders
@@ -38,8 +38,11 @@ export function documentsOf(page: Page): Set<string> {
   return documents
 }
 
-/** Every test runs against the global server, and fails on any console error in the page. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Every test runs against the global server, fails on any console error in the page, and acts on a
+ * shop page only once React has hydrated it (see `waitsForHydration`).
+ */
+export const test = base.extend<{ consoleErrors: string[] }, { hydratedNavigations: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function asks for from this pattern
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL)
@@ -57,22 +60,67 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  hydratedNavigations: [
+    async ({ browser }, use) => {
+      const onContext = (context: BrowserContext) => context.on('page', waitsForHydration)
+      browser.on('context', onContext)
+      await use(undefined)
+      browser.off('context', onContext)
+    },
+    { scope: 'worker', auto: true },
+  ],
 })
+
+const NAVIGATIONS = ['goto', 'reload', 'goBack', 'goForward'] as const
+/** What a test asks for when it wants the page before it is ready (before its load event). */
+const BEFORE_READY = ['commit', 'domcontentloaded']
+const waiting = new WeakSet<Page>()
+
+/**
+ * Makes `goto`, `reload`, `goBack` and `goForward` of every page of the run (the fixture's, other tabs,
+ * other browsers' contexts) return only once a React Router page they opened is hydrated: public pages
+ * request their scripts after the load event, and before hydration a click on a client-side control
+ * does nothing or posts the form without JavaScript. A page whose React Router scripts do not run (a
+ * context without JavaScript, a file, a page of another site) is returned at once, and so is a page
+ * asked for with `waitUntil: 'commit'` or `'domcontentloaded'`, which a test wants before it is ready.
+ */
+function waitsForHydration(page: Page): void {
+  if (waiting.has(page)) return
+  waiting.add(page)
+  for (const name of NAVIGATIONS) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page[typeof name]>
+    page[name] = (async (...args: unknown[]) => {
+      const response = await navigate(...args)
+      const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === 'object' && arg !== null)
+      if (!BEFORE_READY.includes(options?.waitUntil ?? 'load')) await page.waitForFunction(hydratedInPage, true)
+      return response
+    }) as Page[typeof name]
+  }
+}
 
 /**
  * Waits until React has committed the page's hydration (its root no longer holds server markup to
- * hydrate). Public pages load their scripts after the load event, so `goto` does not wait for it there.
+ * hydrate). `goto` and `reload` wait for it already (`waitsForHydration`); a test waits with this for a
+ * page it reached otherwise (a plain link, a redirect back from another site, a new tab) or asked for
+ * with `waitUntil: 'commit'` or `'domcontentloaded'`.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const key = Object.keys(document).find((name) => name.startsWith('__reactContainer$'))
-    if (!key) return false
-    const container = (
-      document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: unknown } } }>
-    )[key]
-    const state = container?.stateNode?.current?.memoizedState as { isDehydrated?: boolean } | undefined
-    return state?.isDehydrated === false
-  })
+  await page.waitForFunction(hydratedInPage, false)
+}
+
+/**
+ * Runs in the page: whether React has hydrated it; with `unlessNotReact`, also true at once on a page
+ * where React Router's inline scripts did not run.
+ */
+function hydratedInPage(unlessNotReact: boolean): boolean {
+  if (unlessNotReact && !('__reactRouterContext' in window)) return true
+  const key = Object.keys(document).find((name) => name.startsWith('__reactContainer$'))
+  if (!key) return false
+  const container = (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: unknown } } }>)[
+    key
+  ]
+  const state = container?.stateNode?.current?.memoizedState as { isDehydrated?: boolean } | undefined
+  return state?.isDehydrated === false
 }
 
 export { expect }

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import pg from 'pg'
 import { createPostgresDatabase } from '../integration/databases.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
+import { hydrated } from './fixtures.ts'
 import {
   expect,
   NOBODY,
@@ -52,6 +53,8 @@ test('the shopper opens and downloads the invoice of a confirmed order; nobody e
   await track()
   await tracking.getByRole('link', { name: 'Invoice' }).click()
   await expect(tracking.getByRole('heading', { name: `Invoice for order #${order.number}`, level: 1 })).toBeVisible()
+  // A plain link: a new document, which axe reads once React has taken it over.
+  await hydrated(tracking)
   const sheet = tracking.getByRole('article', { name: 'Receipt' })
   await expect(sheet).toContainText(/RCT\/\d{2}-\d{2}\/\d{6}/)
   await expect(sheet).toContainText(order.name)

@@ -8,7 +8,6 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { startServer, temporaryDataDir } from '../server-process.ts'
-import { hydrated } from './fixtures.ts'
 import { test as adminTest, expect, placeOrder, signInAdmin, toast } from './orders-desk-helpers.ts'
 
 interface Shop {
@@ -128,7 +127,6 @@ test('the owner adds a product in a new category and finds it in the shop and on
 
   // The shop: the new category in the filter, the product in it, and its page.
   await page.goto('/products')
-  await hydrated(page)
   await page.getByLabel('Category', { exact: true }).selectOption(category)
   await expect(page).toHaveURL(new RegExp(`category=${encodeURIComponent(category)}`))
   const shelf = page.getByRole('region', { name: category })
@@ -313,7 +311,6 @@ test('the owner’s Hindi name shows on the Hindi pages only; a product without 
   const hindiName = `खारी सेव ${letters}`
   const slug = slugOf(name)
   await page.goto('/admin/products/new')
-  await hydrated(page)
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Category', { exact: true }).selectOption('Premium Products')
   await page.getByLabel('Stock 250g').fill('10')
@@ -350,7 +347,6 @@ test('the owner’s Hindi name shows on the Hindi pages only; a product without 
   await productCard(page, name)
     .getByRole('link', { name: `Edit ${name}` })
     .click()
-  await hydrated(page)
   await page.getByLabel('Name in Hindi').fill(`${hindiName} नई`)
   await page.getByRole('button', { name: 'Update Product' }).click()
   await expect(toast(page, 'Product updated successfully')).toBeVisible()

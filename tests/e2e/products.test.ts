@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { sellingPrice } from '#app/catalog/pricing.ts'
 import { demoProducts } from '#app/demo/products.ts'
-import { expect as baseExpect, hydrated, test } from './fixtures.ts'
+import { expect as baseExpect, test } from './fixtures.ts'
 
 // Each test here walks through several client navigations of a page of 28 cards; on a loaded
 // two-core machine (the whole suite runs in parallel) that outgrows the defaults.
@@ -75,7 +75,6 @@ test.describe('the product browser', () => {
 
   test('choosing a category filters the list and puts the choice in the URL', async ({ page }) => {
     await page.goto('/products')
-    await hydrated(page)
     await page.getByLabel('Category').selectOption('Satwik Products')
     await expect(page).toHaveURL(/\/products\?category=Satwik%20Products$/)
     const list = page.getByRole('region', { name: 'Satwik Products' })
@@ -109,7 +108,6 @@ test.describe('the product browser', () => {
       'Name: A-Z': demoProducts.map((product) => product.name).sort(byName),
     }
     await page.goto('/products')
-    await hydrated(page)
     const list = page.getByRole('region', { name: 'All Products' })
     for (const [label, names] of Object.entries(expected)) {
       await page.getByLabel('Sort by').selectOption({ label })
@@ -127,7 +125,6 @@ test.describe('the product browser', () => {
 
   test('the search box matches names and descriptions in any letter case, as the shopper types', async ({ page }) => {
     await page.goto('/products')
-    await hydrated(page)
     const search = page.getByRole('searchbox', { name: 'Search' })
     // 'ajwain' appears only in descriptions.
     await search.fill('AJWAIN')
@@ -156,7 +153,6 @@ test.describe('the product browser', () => {
 
   test('8 skeleton cards hold the place while a new list loads', async ({ page }) => {
     await page.goto('/products')
-    await hydrated(page)
     let release = () => {}
     const released = new Promise<void>((resolve) => {
       release = resolve
@@ -205,7 +201,6 @@ test.describe('the product browser', () => {
 
   test('section=featured scrolls the featured block into view', async ({ page }) => {
     await page.goto('/products?section=featured')
-    await hydrated(page)
     const featured = page.getByRole('region', { name: 'Our Bestsellers' })
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
     await expect(featured.getByRole('heading', { level: 2, name: 'Our Bestsellers' })).toBeInViewport()

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { startServer } from '../server-process.ts'
 import { openMenu, signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
-import { expect, hydrated, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 // This file tests the service worker itself, which playwright.config.ts blocks for the other files.
 test.use({ serviceWorkers: 'allow' })
@@ -35,10 +35,10 @@ async function stored(page: Page, path: string, cacheName = 'pages') {
 
 /**
  * Waits until the worker has stored every script the page loaded: a route's chunks come after the load
- * event, and a page shown offline before its chunk is stored fails to load it.
+ * event (by now the page is hydrated, so they are among them), and a page shown offline before its
+ * chunk is stored fails to load it.
  */
 async function scriptsStored(page: Page) {
-  await hydrated(page)
   await expect
     .poll(() =>
       page.evaluate(async () => {
@@ -250,11 +250,6 @@ test('a link followed offline to a page not stored shows the offline page, not a
   await page.goto('/products')
   await controlled(page)
   await stored(page, '/products')
-  // Hydrated: the sort below is a client-side navigation (a data request, not a document).
-  await page.waitForFunction(() => {
-    const input = document.getElementById('product-search')
-    return !!input && Object.keys(input).some((key) => key.startsWith('__reactProps'))
-  })
   await context.setOffline(true)
   await page.getByLabel('Sort by').selectOption({ label: 'Name: A-Z' })
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible()
@@ -362,8 +357,6 @@ test.describe('the push banner', () => {
     await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
     await expect(banner(page)).toHaveCount(0)
     await page.goto('/products')
-    // The banner comes with hydration, which on a public page follows the load event.
-    await hydrated(page)
     await expect(banner(page)).toBeVisible()
     // The banner, the footer's switch and the offline notice (hidden) are accessible too.
     const results = await new AxeBuilder({ page })

@@ -46,7 +46,6 @@ for (const { path, heading } of SHOP_PAGES) {
     })
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    await hydrated(page)
 
     // The admin panel's files, from the build's React Router manifest: the modules, imports and styles
     // of its routes that no shop route and not the browser entry shares.
@@ -104,8 +103,6 @@ test('a toast asked for before its code arrives is shown when the code does', as
     await route.continue()
   })
   await page.goto(`/products/${demoProducts[0]!.slug}`)
-  // Before hydration the form posts without JavaScript (and opens checkout): no toast to ask for.
-  await hydrated(page)
   const answered = page.waitForResponse((response) => /^\/cart(\.data)?$/.test(new URL(response.url()).pathname))
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await answered
@@ -126,8 +123,6 @@ test('the cart drawer opens on the first tap, before its code has arrived', asyn
   })
   const post = demoPosts.find((candidate) => candidate.isPublished)!
   await page.goto(`/blog/${post.slug}`)
-  // Once the page is hydrated the cart button opens the drawer (before that, it is a link).
-  await hydrated(page)
   const requested = page.waitForRequest(/\/assets\/cart-drawer-panel-[\w-]+\.js$/)
   await page.getByRole('link', { name: /^Cart,/ }).click()
   await requested
