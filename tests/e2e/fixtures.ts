@@ -10,14 +10,27 @@ const REFUSING_FORMS =
 
 /**
  * Whether a console error is a 4xx the page asked for on purpose: a document that answers 4xx (an
- * unknown path or slug, a refused form post without JavaScript) or a form the server refuses.
+ * unknown path or slug, a refused form post without JavaScript) or its data read again, or a form the
+ * server refuses.
  */
 export function isRefusal(message: ConsoleMessage, page: Page): boolean {
   const { url } = message.location()
+  const shown = pageOfData(url)
   return (
     /status of 4\d\d/.test(message.text()) &&
-    (url === page.url() || documentsOf(page).has(url) || REFUSING_FORMS.test(new URL(url).pathname))
+    (shown === page.url() || documentsOf(page).has(shown) || REFUSING_FORMS.test(new URL(url).pathname))
   )
+}
+
+/**
+ * The page whose data a React Router `.data` request reads (`/admin.data?q` for `/admin?q`, `/_root.data`
+ * for `/`): a refused page revalidates its own data (the orders desk on its change feed) and is refused
+ * again.
+ */
+function pageOfData(url: string): string {
+  const address = new URL(url)
+  address.pathname = address.pathname.replace(/^\/_root\.data$/, '/').replace(/\.data$/, '')
+  return address.href
 }
 
 /**

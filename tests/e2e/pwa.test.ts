@@ -40,14 +40,17 @@ async function stored(page: Page, path: string, cacheName = 'pages') {
  */
 async function scriptsStored(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const scripts = performance
-          .getEntriesByType('resource')
-          .map((entry) => entry.name)
-          .filter((url) => new URL(url).pathname.startsWith('/assets/') && url.endsWith('.js'))
-        return (await Promise.all(scripts.map((url) => caches.match(url)))).every(Boolean)
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const scripts = performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((url) => new URL(url).pathname.startsWith('/assets/') && url.endsWith('.js'))
+          return (await Promise.all(scripts.map((url) => caches.match(url)))).every(Boolean)
+        }),
+      // The worker stores them in the background; on a loaded machine that took over 5 s (CI).
+      { timeout: 20_000 },
     )
     .toBe(true)
 }
