@@ -15,11 +15,9 @@ const REFUSING_FORMS =
  */
 export function isRefusal(message: ConsoleMessage, page: Page): boolean {
   const { url } = message.location()
+  if (!/status of 4\d\d/.test(message.text()) || !URL.canParse(url)) return false
   const shown = pageOfData(url)
-  return (
-    /status of 4\d\d/.test(message.text()) &&
-    (shown === page.url() || documentsOf(page).has(shown) || REFUSING_FORMS.test(new URL(url).pathname))
-  )
+  return shown === page.url() || documentsOf(page).has(shown) || REFUSING_FORMS.test(new URL(url).pathname)
 }
 
 /**

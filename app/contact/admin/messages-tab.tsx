@@ -4,13 +4,12 @@
 
 import { Check, ChevronLeft, ChevronRight, Inbox, Mail, MailOpen, Phone, Reply } from 'lucide-react'
 import { useId } from 'react'
-import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
+import { Link, useNavigation } from 'react-router'
 import { useShopSettings } from '#app/settings/use-shop-settings.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
-import { toastAnswer } from '#app/ui/toast.tsx'
-import { useNewAnswer } from '#app/ui/use-new-answer.ts'
+import { useListChange, useListChangeAnswers } from '#app/ui/use-list-change.ts'
 import {
   formatIstDateTime,
   type InboxMessage,
@@ -23,11 +22,14 @@ import {
 } from '../inbox.ts'
 
 const MESSAGES_PATH = '/admin/messages'
+/** The fetcher every card's Mark handled and Mark unread go through (see `useListChange`). */
+const MARKING = 'message-marking'
 
 export function MessagesTab({ page, answer }: { page: InboxPage; answer?: InboxResult }) {
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === MESSAGES_PATH
   const { query } = page
+  useListChangeAnswers(MARKING)
   return (
     <section aria-labelledby="messages-tab-title" className="grid gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -114,19 +116,12 @@ function FilterChips({ show, total, unread }: { show: MessageFilter; total: numb
 function MessageCard({ message }: { message: InboxMessage }) {
   const titleId = useId()
   const shopName = useShopSettings()?.shopName ?? ''
-  const fetcher = useFetcher<InboxResult>()
-  const { revalidate } = useRevalidator()
-  const requested = fetcher.formData?.get('intent')
+  const fetcher = useListChange<InboxResult>(MARKING)
+  const requested = fetcher.formData?.get('messageId') === message.id ? fetcher.formData.get('intent') : null
   // Shown in its new state from the click on; the server's answer confirms it or puts it back.
   const unread = requested ? requested === 'unread' : message.handledAt === null
   const received = formatIstDateTime(message.createdAt)
   const name = `${message.firstName} ${message.lastName}`
-
-  useNewAnswer(fetcher.data, (result) => {
-    toastAnswer(result)
-    // A refused change does not reload the page by itself; a stale one must, so the owner sees why.
-    if (result.stale) void revalidate()
-  })
 
   return (
     <article

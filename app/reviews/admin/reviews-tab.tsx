@@ -4,11 +4,10 @@
 
 import { Check, ChevronLeft, ChevronRight, Clock, EyeOff, MessageSquareText } from 'lucide-react'
 import { useId } from 'react'
-import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
+import { Link, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
-import { toastAnswer } from '#app/ui/toast.tsx'
-import { useNewAnswer } from '#app/ui/use-new-answer.ts'
+import { useListChange, useListChangeAnswers } from '#app/ui/use-list-change.ts'
 import {
   type AdminReview,
   type AdminReviewsPage,
@@ -20,6 +19,8 @@ import { REVIEW_STATUS_LABEL, type ReviewStatus } from '../review-form.ts'
 import { Stars } from '../stars.tsx'
 
 const REVIEWS_PATH = '/admin/reviews'
+/** The fetcher every card's Approve and Hide go through (see `useListChange`). */
+const MODERATION = 'review-moderation'
 
 const FILTER_LABEL: Record<ReviewFilter, string> = {
   all: 'All',
@@ -45,6 +46,7 @@ const reviewDate = new Intl.DateTimeFormat('en-IN', {
 export function ReviewsTab({ page, answer }: { page: AdminReviewsPage; answer?: ModerationResult }) {
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === REVIEWS_PATH
+  useListChangeAnswers(MODERATION)
   return (
     <section aria-labelledby="reviews-tab-title" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -157,16 +159,10 @@ const STATUS_ICON = { pending: Clock, approved: Check, rejected: EyeOff } as con
 
 function ReviewCard({ review }: { review: AdminReview }) {
   const titleId = useId()
-  const fetcher = useFetcher<ModerationResult>()
-  const { revalidate } = useRevalidator()
-  const requested = fetcher.formData?.get('intent')
+  const fetcher = useListChange<ModerationResult>(MODERATION)
+  const requested = fetcher.formData?.get('reviewId') === review.id ? fetcher.formData.get('intent') : null
   const status: ReviewStatus = requested === 'approve' ? 'approved' : requested === 'hide' ? 'rejected' : review.status
   const Icon = STATUS_ICON[status]
-
-  useNewAnswer(fetcher.data, (result) => {
-    toastAnswer(result)
-    if (result.stale) void revalidate()
-  })
 
   return (
     <article
