@@ -3,7 +3,7 @@
 import { ChevronDown, ShoppingCart } from 'lucide-react'
 import { useId } from 'react'
 import { type PricedProduct, sellingPrice } from '#app/catalog/pricing.ts'
-import { isAvailable, priceOf, SIZES, type Size, sizeName } from '#app/catalog/sizes.ts'
+import { isAvailable, priceOf, SIZES, type Size, shortSizeName, sizeName } from '#app/catalog/sizes.ts'
 import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -20,7 +20,7 @@ function firstAvailable(product: OrderableProduct): Size | undefined {
 }
 
 function sizeOption(product: OrderableProduct, size: Size): string {
-  const name = sizeName(size)
+  const name = shortSizeName(size)
   if (priceOf(product, size) === 0) return m.size_unavailable({ size: name })
   const price = formatRupees(sellingPrice(product, size))
   return isAvailable(product, size) ? `${name} · ${price}` : m.size_out_of_stock({ size: name, price })
@@ -46,13 +46,13 @@ export function AddToCartCompact({ product }: { product: OrderableProduct }) {
           <label htmlFor={`${id}-size`} className="sr-only">
             {m.pack_size_for({ name: product.name })}
           </label>
-          {/* A drawn chevron instead of the browser's leaves room for '1kg · ₹1,080.00' on a 360 px phone. */}
+          {/* A drawn chevron instead of the browser's leaves room for '1kg · ₹1,080.00' and '500 ग्रा · ₹150.00' on a 360 px phone. */}
           <div className="relative">
             <select
               id={`${id}-size`}
               name="size"
               defaultValue={initial}
-              className="h-10 w-full appearance-none rounded-md border border-input bg-card py-0 pr-6 pl-2 text-[13px] font-medium text-foreground outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:text-sm"
+              className="h-10 w-full appearance-none rounded-md border border-input bg-card py-0 pr-5 pl-1.5 text-[13px] font-medium text-foreground outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:text-sm"
             >
               {SIZES.map((size) => (
                 <option key={size} value={size} disabled={!isAvailable(product, size)}>
@@ -61,7 +61,7 @@ export function AddToCartCompact({ product }: { product: OrderableProduct }) {
               ))}
             </select>
             <ChevronDown
-              className="pointer-events-none absolute top-1/2 right-1.5 size-4 -translate-y-1/2 text-muted-foreground"
+              className="pointer-events-none absolute top-1/2 right-1 size-3.5 -translate-y-1/2 text-muted-foreground"
               aria-hidden
             />
           </div>

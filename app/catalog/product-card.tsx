@@ -52,7 +52,7 @@ export const ProductCard = memo(function ProductCard({
           {discounted && <Badge variant="destructive">{m.badge_off({ percent: product.discountPercentage })}</Badge>}
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:gap-2 sm:p-4">
+      <div className="flex flex-1 flex-col gap-1.5 p-2.5 sm:gap-2 sm:p-4">
         <p className="text-[0.7rem] font-semibold tracking-wide text-muted-foreground uppercase sm:text-xs">
           {categoryName(product.category)}
         </p>
@@ -124,7 +124,7 @@ export function ProductCardSkeleton() {
       className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm"
     >
       <Skeleton className="aspect-square w-full rounded-none" />
-      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+      <div className="flex flex-1 flex-col gap-2 p-2.5 sm:p-4">
         <Skeleton className="h-3 w-1/2" />
         <Skeleton className="h-5 w-4/5" />
         <Skeleton className="h-5 w-2/5" />

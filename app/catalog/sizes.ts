@@ -14,6 +14,11 @@ export function sizeName(size: string, locale: Locale = getLocale()): string {
   return isSize(size) ? { '250g': m.size_250g, '500g': m.size_500g, '1kg': m.size_1kg }[size]({}, { locale }) : size
 }
 
+/** A size as short as the page's language writes it (250g, 250 ग्रा), for a product card's narrow size list. */
+export function shortSizeName(size: Size): string {
+  return { '250g': m.size_250g_short, '500g': m.size_500g_short, '1kg': m.size_1kg_short }[size]()
+}
+
 export function isSize(value: unknown): value is Size {
   return typeof value === 'string' && (SIZES as readonly string[]).includes(value)
 }
