@@ -3,7 +3,7 @@
 // days in India, stored as the moments the coupon starts and stops applying.
 
 import { z } from 'zod'
-import { istDay } from '#app/shared/india-day.ts'
+import { istDay, istDayEnd, istDayStart } from '#app/shared/india-day.ts'
 import { rupeesField, rupeesText } from '#app/shared/rupees-field.ts'
 import type { CouponRow } from './coupons.server.ts'
 
@@ -33,9 +33,6 @@ export const COUPON_FIELDS = [
 export type CouponField = (typeof COUPON_FIELDS)[number]
 export type CouponFormValues = Record<CouponField, string>
 export type CouponFieldErrors = Partial<Record<CouponField, string>>
-
-const IST = '+05:30'
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export const couponCodeSchema = z
   .string()
@@ -128,9 +125,8 @@ export const couponFormSchema = z
       firstOrderOnly: form.firstOrderOnly,
       onePerCustomer: form.onePerCustomer,
       maxUses: form.maxUses,
-      startsAt: form.startsOn ? new Date(`${form.startsOn}T00:00:00${IST}`) : null,
-      // The moment after the last day ends in India.
-      endsAt: form.endsOn ? new Date(new Date(`${form.endsOn}T00:00:00${IST}`).getTime() + DAY_MS) : null,
+      startsAt: form.startsOn ? istDayStart(form.startsOn) : null,
+      endsAt: form.endsOn ? istDayEnd(form.endsOn) : null,
     }
   })
 

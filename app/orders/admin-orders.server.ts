@@ -7,6 +7,7 @@ import { invoices } from '#app/invoices/schema.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { paymentAttempts, refunds } from '#app/payments/schema.ts'
 import type { Tx } from '#app/platform/db.server.ts'
+import { istDayEnd, istDayStart } from '#app/shared/india-day.ts'
 import {
   ADMIN_ORDERS_PER_PAGE,
   type AdminNotificationView,
@@ -40,15 +41,6 @@ const PAYMENT_NOTICE_TYPES = [
   'refund_failed',
 ] as const
 
-/** The start of an India (IST) calendar day, as an instant. */
-function istDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+05:30`)
-}
-
-function nextIstDay(day: string): Date {
-  return new Date(istDayStart(day).getTime() + 24 * 60 * 60 * 1000)
-}
-
 /** The creation time in microseconds, for page cursors. */
 export const createdMicros = sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`
 
@@ -61,7 +53,7 @@ export function olderThan(cursor: OrderCursor): SQL {
 export function orderConditions(filters: AdminOrderFilters): SQL[] {
   const conditions: SQL[] = []
   if (filters.from) conditions.push(gte(orders.createdAt, istDayStart(filters.from)))
-  if (filters.to) conditions.push(lt(orders.createdAt, nextIstDay(filters.to)))
+  if (filters.to) conditions.push(lt(orders.createdAt, istDayEnd(filters.to)))
   if (filters.method === 'cod') conditions.push(eq(orders.paymentMethod, 'cod'))
   // Every online provider's orders ('online', or a provider's lower-case name).
   if (filters.method === 'online') conditions.push(sql`${orders.paymentMethod} <> 'cod'`)

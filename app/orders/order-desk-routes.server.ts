@@ -166,6 +166,7 @@ const DESK_ERROR_STATUS: Record<OrderDeskError['kind'], number> = {
   'sold-out': 409,
   'not-shipped': 409,
   'no-otp': 409,
+  'no-credit-note': 409,
 }
 
 export async function orderAction({ request, context, params }: Args) {

@@ -5,6 +5,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { keepInvoiceInStep } from '#app/invoices/issue-invoice.server.ts'
+import { NotIssuable } from '#app/invoices/not-issuable.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
@@ -20,7 +21,7 @@ import { type OrderStatus, orderNumber, statusLabel } from './status.ts'
 /** A change the desk refuses; `message` is for the owner. */
 export class OrderDeskError extends Error {
   override name = 'OrderDeskError'
-  readonly kind: 'not-found' | 'stale' | 'unchanged' | 'sold-out' | 'not-shipped' | 'no-otp'
+  readonly kind: 'not-found' | 'stale' | 'unchanged' | 'sold-out' | 'not-shipped' | 'no-otp' | 'no-credit-note'
   constructor(kind: OrderDeskError['kind'], message: string) {
     super(message)
     this.kind = kind
@@ -174,7 +175,15 @@ export async function changeOrderStatus(
       { ...order, ...payment, status: input.to },
       now,
       context.log,
-    )
+    ).catch((error: unknown) => {
+      // Only a credit note is not issuable here (an invoice that is not goes without): a cancellation
+      // needs its credit note, so the order stays as it was.
+      if (!(error instanceof NotIssuable)) throw error
+      throw new OrderDeskError(
+        'no-credit-note',
+        `Order #${orderNumber(order.id)} was not cancelled: its credit note cannot be issued, because ${error.message}.`,
+      )
+    })
 
     if (input.to === 'confirmed') await tellCustomer(tx, order, { kind: 'order_confirmed' }, context.publicUrl)
     if (input.to === 'shipped') {

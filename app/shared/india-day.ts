@@ -14,3 +14,13 @@ export function istDay(instant: Date): string {
 export function istClock(instant: Date): Date {
   return new Date(instant.getTime() + IST_OFFSET_MS)
 }
+
+/** When an India calendar day ('YYYY-MM-DD') begins, as an instant. */
+export function istDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS)
+}
+
+/** When an India calendar day ends: the moment the next one begins. */
+export function istDayEnd(day: string): Date {
+  return new Date(istDayStart(day).getTime() + 24 * 60 * 60 * 1000)
+}

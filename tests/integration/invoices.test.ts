@@ -319,5 +319,21 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
         expect.stringContaining('has no invoice: all 9,99,999 numbers of the INV/26-27 series are used up.'),
       ])
     })
+
+    it('when the year’s credit-note numbers are used up, refuses to cancel and changes nothing', async () => {
+      const at = new Date('2026-11-24T10:00:00+05:30')
+      const orderId = await place()
+      await change(orderId, 'confirmed', at)
+      await db.insert(documentCounters).values({ series: 'CN', financialYear: '26-27', lastSerial: 999_999 })
+      const [before] = await db.select().from(orders).where(eq(orders.id, orderId))
+      await expect(change(orderId, 'cancelled', at)).rejects.toMatchObject({
+        name: 'OrderDeskError',
+        kind: 'no-credit-note',
+        message: `Order #${orderId.slice(-8)} was not cancelled: its credit note cannot be issued, because all 9,99,999 numbers of the CN/26-27 series are used up.`,
+      })
+      expect(await db.select().from(orders).where(eq(orders.id, orderId))).toEqual([before])
+      expect((await invoicesOf(orderId))[0]!.creditedAt).toBeNull()
+      expect(await db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId))).toEqual([])
+    })
   })
 })
