@@ -11,7 +11,7 @@ import { type RequestIdVariables, requestId } from 'hono/request-id'
 import { NONCE, type SecureHeadersVariables, secureHeaders } from 'hono/secure-headers'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { createRequestHandler } from 'react-router'
-import { localeOfPath } from '../app/i18n/locale.ts'
+import { LOCALES, type Locale, localeOfPath } from '../app/i18n/locale.ts'
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH, UPLOAD_TEXTS } from '../app/media/upload-rules.ts'
 import { m } from '../app/paraglide/messages.js'
 import { createPageCache, isCacheableRequest, pageCacheVersions } from '../app/platform/page-cache.server.ts'
@@ -229,9 +229,10 @@ export const SLOW_CLIENT_LIMITS = {
   connectionsCheckingInterval: 2_000,
 } as const satisfies ServerOptions
 
-const CLIENT_ERRORS: Record<string, readonly [number, string, string]> = {
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive. Please try again.'],
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+type Sentence = (inputs: Record<string, never>, options: { locale: Locale }) => string
+const CLIENT_ERRORS: Record<string, readonly [number, string, Sentence]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', m.input_too_slow],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', m.input_headers_too_large],
 }
 
 /**
@@ -244,12 +245,10 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
     socket.destroy()
     return
   }
-  const [status, reason, text] = CLIENT_ERRORS[error.code ?? ''] ?? [
-    400,
-    'Bad Request',
-    'The request could not be read.',
-  ]
+  const [status, reason, sentence] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', m.input_unreadable]
   logger.info({ status, code: error.code }, 'client error')
+  // The request was never read, so neither is the page's language: the sentence in each of the shop's.
+  const text = LOCALES.map((locale) => sentence({}, { locale })).join('\n')
   const body = Buffer.from(text)
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${text}`,

@@ -122,8 +122,20 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     socket.on('data', (chunk) => (answer += chunk))
     await new Promise((resolve) => socket.on('close', resolve))
     expect(answer).toMatch(/^HTTP\/1.1 408 /)
-    expect(answer).toContain('The request took too long to arrive.')
+    // The page's language is unknown before the request is read: the sentence comes in both.
+    expect(answer).toContain('The request took too long to arrive. Please try again.\nअनुरोध आने में बहुत देर लगी।')
   }, 30_000)
+
+  it('answers headers larger than Node reads with 431 and a sentence', async () => {
+    const { port } = new URL(server.url)
+    const socket = connect(Number(port), '127.0.0.1')
+    socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk))
+    await new Promise((resolve) => socket.on('close', resolve))
+    expect(answer).toMatch(/^HTTP\/1.1 431 /)
+    expect(answer).toContain('The request headers are too large.\nअनुरोध के हेडर बहुत बड़े हैं।')
+  })
 
   it('limits contact messages per address', async () => {
     const answers = await burst(CONTACT_RATE_LIMIT.limit + 1, '/contact', (i) => ({
