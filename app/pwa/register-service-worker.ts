@@ -1,9 +1,13 @@
 // Registers the service worker (production builds only; loaded lazily by the root after the page).
 
+/** How long a page waits for the new worker to take it over (it does at once: clientsClaim in sw.ts). */
+const TAKEOVER_WAIT_MS = 3000
+
 /**
  * Registers /sw.js once the page has loaded, so installing it (and its precache) never competes with
- * the page's own downloads. On the first visit the worker did not see this page's requests: they are
- * sent to it, so the very first page is readable offline too.
+ * the page's own downloads. On the first visit the worker did not see this page's requests: once it
+ * has taken the page over (later requests go through it), they are sent to it, and so are those still
+ * on their way then, as they finish, so the very first page is readable offline too.
  */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return
@@ -14,8 +18,15 @@ export function registerServiceWorker() {
       await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' })
       if (wasControlled) return
       const registration = await navigator.serviceWorker.ready
-      const loaded = performance.getEntriesByType('resource').map((entry) => entry.name)
-      registration.active?.postMessage({ type: 'CACHE_URLS', urls: [location.href, ...loaded] })
+      // A page loaded with the cache bypassed (shift-reload) is never taken over: the wait ends.
+      await Promise.race([takenOver(), new Promise((resolve) => setTimeout(resolve, TAKEOVER_WAIT_MS))])
+      const takenAt = performance.now()
+      const send = (urls: string[]) => registration.active?.postMessage({ type: 'CACHE_URLS', urls })
+      send([location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)])
+      new PerformanceObserver((list) => {
+        const late = list.getEntries().filter((entry) => entry.startTime < takenAt)
+        if (late.length > 0) send(late.map((entry) => entry.name))
+      }).observe({ type: 'resource' })
     } catch (error) {
       // The shop works without it (no offline pages, no notifications); nothing to tell the shopper.
       console.warn('service worker registration failed', error)
@@ -23,4 +34,11 @@ export function registerServiceWorker() {
   }
   if (document.readyState === 'complete') void register()
   else window.addEventListener('load', () => void register(), { once: true })
+}
+
+function takenOver(): Promise<void> {
+  if (navigator.serviceWorker.controller) return Promise.resolve()
+  return new Promise((resolve) =>
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+  )
 }

@@ -83,7 +83,10 @@ test('a contact message reaches the Messages tab, is answered by e-mail and mark
   })
   await card.getByRole('button', { name: `Mark handled: message from ${name}` }).click()
   await done
-  await page.getByRole('navigation', { name: 'Show messages' }).getByRole('link', { name: /^Unread/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Show messages' })
+    .getByRole('link', { name: /^Unread/ })
+    .click()
   await expect(card).toHaveCount(0)
   release()
   await expect(toast(page, 'Marked handled')).toBeVisible()
