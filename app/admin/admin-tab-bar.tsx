@@ -1,6 +1,7 @@
 // The admin panel's tab bar: links, not ARIA tabs, because each tab is its own page (NavLink marks
 // the open one with aria-current="page"). Three by three on a phone (icon over label, the badge in
-// the corner), rows of wrapping tabs from tablet width up.
+// the corner), rows of wrapping tabs from tablet width up: each as wide as its label and badge, so a
+// row that has no room for one more wraps rather than squeezing a badge over its label.
 import { Bell, BookOpen, ChartColumn, ClipboardList, History, Mail, Package, Settings, Star } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
@@ -24,7 +25,7 @@ export function AdminTabBar({ badges }: { badges: TabBadges }) {
     <nav aria-label="Admin sections" className="mt-6">
       <ul className="grid grid-cols-3 gap-1.5 rounded-xl border bg-secondary/60 p-1.5 sm:flex sm:flex-wrap">
         {ADMIN_TABS.map((tab) => (
-          <li key={tab.id} className="min-w-0 sm:flex-1">
+          <li key={tab.id} className="min-w-0 sm:flex-auto">
             <NavLink
               to={tab.to}
               end={tab.end}

@@ -144,8 +144,17 @@ export const deliverySchema = z.object({
   freeDeliveryThreshold: rupeesField('the free-delivery amount', { min: 0, max: SETTINGS_LIMITS.freeDeliveryRupees }),
 })
 
+/**
+ * The average rating: shown under a star as 'Rated 4.8 by our customers', so it is a figure out of
+ * 5 (the reviews' scale) with at most one decimal, or empty to hide it.
+ */
+const ratingClaim = claim.refine(
+  (value) => value === '' || (/^\d(\.\d)?$/.test(value) && Number(value) >= 1 && Number(value) <= 5),
+  'Please enter the average rating out of 5, like 4.8, or leave it empty.',
+)
+
 export const homeSchema = z.object({
-  ratingClaim: claim,
+  ratingClaim,
   varietiesClaim: claim,
   familiesClaim: claim,
   testimonials: z

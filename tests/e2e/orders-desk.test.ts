@@ -93,6 +93,8 @@ test('a status change shows its toast, its activity line and its step in the det
   await statusSelect(card).selectOption('confirmed')
   await expect(toast(page, 'Order status updated to confirmed')).toBeVisible()
   await expect(statusSelect(card)).toHaveValue('confirmed')
+  // Disabled while the change was sent, the dropdown has the focus back for the next change.
+  await expect(statusSelect(card)).toBeFocused()
   await expect(card).toContainText('Confirmed')
   await expect(recentActivity(page)).toContainText(`Order #${order.number} status updated to confirmed`)
 
@@ -224,6 +226,7 @@ test('the delivery OTP: sent on shipping, checked, locked after 5 wrong tries, r
   await expect(statusSelect(card)).toHaveValue('shipped')
   await expect(card).toContainText('Shipped')
   await expect(card).toContainText('OTP Required')
+  await expect(card.getByRole('button', { name: 'OTP Verify' }), 'the focus stays on OTP Verify').toBeFocused()
   const sms = () => smsTo(dataDir(), order.canonicalPhone)
   await expect.poll(async () => (await sms()).length, { timeout: 20_000 }).toBe(1)
   let texts = await sms()

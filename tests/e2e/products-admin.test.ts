@@ -268,6 +268,8 @@ test('deleting a product nobody ordered asks the spec’s question, then removes
   await expect(toast(page, 'Product deleted successfully')).toBeVisible()
   await expect(card).toHaveCount(0)
   await expect(page.getByText('No product matches this name')).toBeVisible()
+  // The card went with the focused button: the focus lands on the tab's title, not on the page.
+  await expect(page.getByRole('heading', { level: 2, name: 'Product Management' })).toBeFocused()
   expect((await page.request.get(`/products/${slugOf(name)}`)).status()).toBe(404)
 })
 
@@ -292,6 +294,8 @@ test('deleting an ordered product archives it: gone from the shop, kept apart in
   const archived = page.getByRole('list', { name: 'Archived products' })
   await expect(archived.getByRole('article', { name })).toContainText('Archived')
   await expect(page.getByRole('list', { name: 'Products on sale' })).toHaveCount(0)
+  // The card moved to the archived list: its Restore button takes the focus its Delete had.
+  await expect(archived.getByRole('button', { name: `Restore ${name}` })).toBeFocused()
   expect((await page.request.get(`/products/${slug}`)).status()).toBe(404)
   const sitemap = await (await page.request.get('/sitemap.xml')).text()
   expect(sitemap).not.toContain(`/products/${slug}<`)
@@ -299,6 +303,7 @@ test('deleting an ordered product archives it: gone from the shop, kept apart in
   await archived.getByRole('button', { name: `Restore ${name}` }).click()
   await expect(toast(page, 'Product restored')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Products on sale' }).getByRole('article', { name })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeFocused()
   expect((await page.request.get(`/products/${slug}`)).status()).toBe(200)
 })
 

@@ -240,6 +240,13 @@ describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
     expect(check({ varietiesClaim: '50+ varieties!!' })).toMatchObject({
       fieldErrors: { varietiesClaim: 'Please keep a claim to 12 characters, like 4.8 or 5000+.' },
     })
+    // The rating shows under a star as 'Rated … by our customers': a figure out of 5, one decimal at most.
+    for (const ratingClaim of ['7.5', '0', '0.5', '4.85', 'excellent', '5+', '4,8']) {
+      expect(check({ ratingClaim }), ratingClaim).toMatchObject({
+        fieldErrors: { ratingClaim: 'Please enter the average rating out of 5, like 4.8, or leave it empty.' },
+      })
+    }
+    for (const ratingClaim of ['4.8', '5', '1', ' 4.5 ']) expect(check({ ratingClaim }).ok, ratingClaim).toBe(true)
     expect(check({ quote: ['Too short'], quoteName: ['A'], quoteCity: ['B'] })).toMatchObject({
       fieldErrors: { 'testimonials.0.quote': 'Please enter the quote of at least 10 characters.' },
     })

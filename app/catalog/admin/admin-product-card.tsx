@@ -105,7 +105,13 @@ export function AdminProductCard({ product }: { product: Product }) {
 function RestoreButton({ product }: { product: Product }) {
   const { run, busy } = useProductAction(product.id)
   return (
-    <Button className="h-11" disabled={busy} onClick={() => void run('restore')} aria-label={`Restore ${product.name}`}>
+    <Button
+      className="h-11"
+      disabled={busy}
+      onClick={() => void run('restore')}
+      aria-label={`Restore ${product.name}`}
+      data-product-action={product.id}
+    >
       <RotateCcw aria-hidden />
       Restore
     </Button>

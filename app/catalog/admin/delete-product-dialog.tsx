@@ -26,7 +26,12 @@ export function DeleteProductDialog({ product }: { product: { id: string; name: 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" className="h-11 text-destructive" aria-label={`Delete ${product.name}`}>
+        <Button
+          variant="outline"
+          className="h-11 text-destructive"
+          aria-label={`Delete ${product.name}`}
+          data-product-action={product.id}
+        >
           <Trash2 aria-hidden />
           Delete
         </Button>

@@ -13,13 +13,29 @@ export function productActionUrl(productId: string): string {
   return `/admin/products/${productId}`
 }
 
+/**
+ * Deleting, archiving or restoring moves the product's card to the other list (or removes it), which
+ * takes the focused button with it: the product the last action was about, for the list to focus its
+ * card's button again once it has reloaded.
+ */
+let focusAfterReload: string | null = null
+
+/** The list calls this after it reloads: the product whose card should take the focus, once. */
+export function takeFocusAfterReload(): string | null {
+  const productId = focusAfterReload
+  focusAfterReload = null
+  return productId
+}
+
 export function useProductAction(productId: string) {
   const fetcher = useFetcher<ProductActionResult>()
   const result = fetcher.data
   useNewAnswer(result, toastAnswer)
   return {
-    run: (intent: ProductListIntent) =>
-      fetcher.submit({ intent }, { method: 'post', action: productActionUrl(productId) }),
+    run: (intent: ProductListIntent) => {
+      focusAfterReload = productId
+      return fetcher.submit({ intent }, { method: 'post', action: productActionUrl(productId) })
+    },
     busy: fetcher.state !== 'idle',
     result,
   }

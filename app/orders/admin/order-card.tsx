@@ -1,7 +1,7 @@
 // One order on the desk (spec section 2): what the owner needs at a glance to pack and deliver it,
 // and the three controls: the status dropdown, Details, and OTP Verify.
 import { MapPin, Phone, ShieldAlert, ShieldCheck, Truck, User } from 'lucide-react'
-import { type RefObject, useId, useRef } from 'react'
+import { type RefObject, useEffect, useId, useRef } from 'react'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -17,10 +17,27 @@ import { AdminStatusBadge, PaymentStatusText } from './status-display.tsx'
 export function OrderCard({ order }: { order: AdminOrderCard }) {
   const titleId = useId()
   const detailsButton = useRef<HTMLButtonElement>(null)
-  const { submit, busy, pending } = useOrderAction(order.id)
+  // The control that sent a change is disabled until the answer is in, which drops the focus to the
+  // page: it gets it back then, and again once the card shows the new status (the reload can land
+  // after the answer, and a shipped order's OTP Verify is a new button, the one that opens the check).
+  const focusAfterChange = useRef<{ control: RefObject<HTMLElement | null>; status: string | null } | null>(null)
+  const { submit, busy, pending } = useOrderAction(order.id, (result, intent) => {
+    if (intent === 'status' && !result.ok && focusAfterChange.current) focusAfterChange.current.status = null
+  })
   const requestedStatus = pending?.get('intent') === 'status' ? pending.get('status') : null
   const shownStatus = typeof requestedStatus === 'string' ? requestedStatus : order.status
-  const changeStatus = (status: string) => submit('status', { status, version: order.version })
+  const statusSelect = useRef<HTMLSelectElement>(null)
+  const otpButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const after = focusAfterChange.current
+    if (busy || !after) return
+    if (!document.activeElement || document.activeElement === document.body) after.control.current?.focus()
+    if (after.status === null || after.status === order.status) focusAfterChange.current = null
+  }, [busy, order.status])
+  const changeStatus = (status: string, control: RefObject<HTMLElement | null>) => {
+    focusAfterChange.current = { control, status }
+    submit('status', { status, version: order.version })
+  }
   const zone = zoneLabel(order)
 
   return (
@@ -87,10 +104,11 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
             Status
           </label>
           <select
+            ref={statusSelect}
             id={`${titleId}-status`}
             value={shownStatus}
             disabled={busy}
-            onChange={(event) => changeStatus(event.target.value)}
+            onChange={(event) => changeStatus(event.target.value, statusSelect)}
             className={FIELD_CLASS}
           >
             {STATUS_CHOICES.map((status) => (
@@ -108,7 +126,8 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
         <OtpVerifyControl
           order={order}
           busy={busy}
-          onShip={() => changeStatus('shipped')}
+          onShip={() => changeStatus('shipped', otpButton)}
+          otpButton={otpButton}
           afterDelivered={detailsButton}
         />
       </div>
@@ -138,18 +157,20 @@ function OtpVerifyControl({
   order,
   busy,
   onShip,
+  otpButton,
   afterDelivered,
 }: {
   order: AdminOrderCard
   busy: boolean
   onShip: () => void
+  otpButton: RefObject<HTMLButtonElement | null>
   afterDelivered: RefObject<HTMLButtonElement | null>
 }) {
   if (order.status === 'delivered' || order.status === 'cancelled') return null
   if (order.status === 'shipped') {
     return (
       <DeliveryOtpDialog order={order} afterDelivered={afterDelivered}>
-        <Button className="h-11">
+        <Button ref={otpButton} className="h-11">
           <ShieldCheck aria-hidden />
           OTP Verify
         </Button>
@@ -157,7 +178,13 @@ function OtpVerifyControl({
     )
   }
   return (
-    <Button className="h-11" disabled={busy} onClick={onShip} title="Marks the order as shipped (out for delivery)">
+    <Button
+      ref={otpButton}
+      className="h-11"
+      disabled={busy}
+      onClick={onShip}
+      title="Marks the order as shipped (out for delivery)"
+    >
       <Truck aria-hidden />
       OTP Verify
     </Button>

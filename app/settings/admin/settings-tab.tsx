@@ -449,7 +449,7 @@ function HomePageForm({ settings, version }: { settings: Settings; version: stri
               label="Average rating"
               optional
               errors={errors}
-              hint="Like 4.8"
+              hint="Out of 5, like 4.8"
               defaultValue={settings.ratingClaim}
               maxLength={SETTINGS_LIMITS.claim}
             />
