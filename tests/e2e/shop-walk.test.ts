@@ -24,3 +24,24 @@ test("the Hindi cart drawer's guest note reads as one sentence", async ({ page }
   )
   await expect(drawer.getByRole('link', { name: 'बिना अकाउंट के आगे बढ़ें' })).toBeVisible()
 })
+
+test("the cart drawer's quantity, remove and coupon buttons are at least 44 px", async ({ page }) => {
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to cart/i }).click()
+  await page.getByRole('link', { name: /^Cart,/ }).click()
+  const drawer = page.getByRole('dialog')
+  await drawer.getByLabel('Coupon code').fill('FIRST10')
+  await drawer.getByRole('button', { name: 'Apply' }).click()
+  const buttons = [
+    drawer.getByRole('button', { name: /^One less / }),
+    drawer.getByRole('button', { name: /^One more / }),
+    drawer.getByRole('button', { name: /^Remove Premium Ratlami Sev/ }),
+    drawer.getByRole('button', { name: /^Remove coupon/ }),
+  ]
+  for (const button of buttons) {
+    await expect(button).toBeVisible()
+    const box = await button.boundingBox()
+    expect(box?.width).toBeGreaterThanOrEqual(44)
+    expect(box?.height).toBeGreaterThanOrEqual(44)
+  }
+})
