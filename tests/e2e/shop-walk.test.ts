@@ -45,3 +45,16 @@ test("the cart drawer's quantity, remove and coupon buttons are at least 44 px",
     expect(box?.height).toBeGreaterThanOrEqual(44)
   }
 })
+
+test('FIRST10 in the Hindi cart drawer says what it gives in Hindi', async ({ page }) => {
+  await page.goto('/hi/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^कार्ट में डालें/ }).click()
+  await expect(page.getByText('कार्ट में डाल दिया!')).toBeVisible()
+  await page.getByRole('link', { name: /^कार्ट,/ }).click()
+  const drawer = page.getByRole('dialog')
+  await drawer.getByLabel('कूपन कोड').fill('FIRST10')
+  await drawer.getByRole('button', { name: 'लागू करें' }).click()
+  await expect(page.getByText('FIRST10: पहले ऑर्डर पर 10% की छूट।')).toBeVisible()
+  await expect(drawer).toContainText('FIRST10 लागू हुआ: पहले ऑर्डर पर 10% की छूट')
+  await expect(drawer).not.toContainText('off your first order')
+})
