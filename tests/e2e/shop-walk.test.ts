@@ -19,9 +19,7 @@ test("the Hindi cart drawer's guest note reads as one sentence", async ({ page }
   await expect(page.getByText('कार्ट में डाल दिया!')).toBeVisible()
   await page.getByRole('link', { name: /^कार्ट,/ }).click()
   const drawer = page.getByRole('dialog')
-  await expect(drawer).toContainText(
-    'अकाउंट की ज़रूरत नहीं! आप सीधे चेकआउट कर सकते हैं, या लॉगिन करें ताकि अपने ऑर्डर ट्रैक कर सकें।',
-  )
+  await expect(drawer).toContainText('अकाउंट की ज़रूरत नहीं! आप सीधे चेकआउट कर सकते हैं, या लॉगिन करें ताकि अपने ऑर्डर ट्रैक कर सकें।')
   await expect(drawer.getByRole('link', { name: 'बिना अकाउंट के आगे बढ़ें' })).toBeVisible()
 })
 
