@@ -172,7 +172,7 @@ function CartLineItem({ line }: { line: CartLine }) {
                   size="icon"
                   disabled={busy}
                   aria-label={m.remove_item({ item: label })}
-                  className="-mt-1 -mr-2 text-muted-foreground hover:text-destructive"
+                  className="-mt-2 -mr-2 size-11 text-muted-foreground hover:text-destructive"
                 >
                   <Trash2 aria-hidden />
                 </Button>
@@ -229,7 +229,7 @@ function StepButton({
             size="icon"
             disabled={busy || disabled}
             aria-label={label}
-            className="size-9"
+            className="size-11"
           >
             {step > 0 ? <Plus aria-hidden /> : <Minus aria-hidden />}
           </Button>

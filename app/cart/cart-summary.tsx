@@ -57,7 +57,7 @@ export function CouponField({ coupon }: { coupon: CouponCheck | null }) {
               size="icon"
               disabled={busy}
               aria-label={m.remove_coupon({ code: coupon.code })}
-              className="-my-1 size-8"
+              className="-my-2 -mr-2 size-11"
             >
               <X aria-hidden />
             </Button>

@@ -36,7 +36,7 @@ export async function changeCart(
         ok: true,
         cookie: { ...scope.cookie, couponCode: code },
         title: m.cart_coupon_applied(),
-        message: `${code}: ${coupon.description}.`,
+        message: m.shop_coupon_applied_toast({ code, description: coupon.description }),
       }
     }
     case 'remove-coupon':

@@ -50,6 +50,22 @@ export function couponTerms(coupon: CouponRow): CouponTerms {
     : { kind: 'percent', percentOff: coupon.percentOff ?? 0, minOrderAmount: coupon.minOrderAmount }
 }
 
+/**
+ * What a coupon gives, as the shopper is told when it applies: the owner's words on English pages; on
+ * Hindi pages, which have no Hindi twin of those words (the seeded FIRST10's are English), the coupon's
+ * own terms in Hindi ('पहले ऑर्डर पर 10% की छूट'). A minimum order is met once it applies, so it is
+ * not repeated.
+ */
+export function couponDescription(coupon: CouponRow, locale: Locale = getLocale()): string {
+  if (locale === 'en') return coupon.description
+  const terms = couponTerms(coupon)
+  const off =
+    terms.kind === 'flat'
+      ? m.shop_coupon_flat_off({ amount: formatRupees(terms.amountOff, locale) }, { locale })
+      : m.shop_coupon_percent_off({ percent: terms.percentOff }, { locale })
+  return coupon.firstOrderOnly ? m.shop_coupon_first_order({ off }, { locale }) : off
+}
+
 const DAY_OPTIONS = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' } as const
 const dayFormat = {
   en: new Intl.DateTimeFormat('en-IN', DAY_OPTIONS),
@@ -126,5 +142,5 @@ export async function checkCoupon(
   const terms = couponTerms(coupon)
   const shortfall = couponShortfall(subtotal, terms)
   if (shortfall > 0) return refuse(m.coupon_add_more({ amount: formatRupees(shortfall), code }))
-  return { ok: true, code, terms, description: coupon.description, onePerCustomer: coupon.onePerCustomer }
+  return { ok: true, code, terms, description: couponDescription(coupon), onePerCustomer: coupon.onePerCustomer }
 }

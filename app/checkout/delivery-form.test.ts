@@ -24,7 +24,7 @@ describe('the checkout form', () => {
     ['city', ' ', 'Please enter your city.'],
     ['state', 'Orissa', 'Please choose your state or union territory from the list.'],
     ['state', '', 'Please choose your state or union territory.'],
-    ['pincode', '052001', 'Please enter a 6-digit PIN code, like 452001.'],
+    ['pincode', '052001', 'A PIN code never starts with 0. Please check it, like 452001.'],
     ['pincode', '45200', 'Please enter a 6-digit PIN code, like 452001.'],
     ['paymentMethod', 'cheque', 'Please choose how you will pay.'],
     ['acceptTerms', '', 'Please accept the terms and conditions and the privacy policy to place your order.'],
@@ -55,8 +55,8 @@ describe('the checkout form', () => {
     })
   })
 
-  it('refuses a PIN code that is not six digits starting 1-9', () => {
-    for (const pincode of ['052001', '45201', '4520101', '45200x']) {
+  it('refuses a PIN code that is not six digits', () => {
+    for (const pincode of ['45201', '4520101', '45200x']) {
       expect(validateDeliveryForm({ ...good, pincode }), pincode).toEqual({
         ok: false,
         fieldErrors: { pincode: 'Please enter a 6-digit PIN code, like 452001.' },
@@ -85,5 +85,18 @@ describe('the checkout form on a Hindi page', () => {
     expect(validateDeliveryForm({ ...good, fullName: '' })).toMatchObject({
       fieldErrors: { fullName: 'Please enter your full name.' },
     })
+  })
+
+  it('says in Hindi that a PIN code never starts with 0 when six digits do', () => {
+    const base = getLocale
+    overwriteGetLocale(() => 'hi')
+    try {
+      expect(validateDeliveryForm({ ...good, pincode: '000000' })).toEqual({
+        ok: false,
+        fieldErrors: { pincode: 'पिन कोड 0 से शुरू नहीं होता। कृपया इसे जाँच लें, जैसे 452001।' },
+      })
+    } finally {
+      overwriteGetLocale(base)
+    }
   })
 })

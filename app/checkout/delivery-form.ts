@@ -70,7 +70,7 @@ export const deliveryFormSchema = z.object({
     .string()
     .trim()
     .min(1, { error: () => deliveryTexts.emptyPin() })
-    .regex(PIN_CODE_PATTERN, { error: () => deliveryTexts.badPin() }),
+    .regex(PIN_CODE_PATTERN, { error: (issue) => deliveryTexts.badPin(String(issue.input)) }),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: () => m.form_choose_payment() }),
   acceptTerms: z.literal('on', { error: () => m.form_accept_terms() }),
 })

@@ -41,7 +41,7 @@ export async function deliveryCheckLoader({
   }
   const pin = asked.trim().slice(0, 20)
   if (!isPinCode(pin)) {
-    const error = pin === '' ? deliveryTexts.emptyPin() : deliveryTexts.badPin()
+    const error = pin === '' ? deliveryTexts.emptyPin() : deliveryTexts.badPin(pin)
     return data<DeliveryCheck>({ pin, quote: null, error, from }, { status: 400, headers })
   }
   const quote = await deliveryQuote(db, pin)

@@ -16,7 +16,8 @@ export const deliveryTexts = {
   codUnavailable: m.delivery_cod_unavailable,
   extraFee: (paise: number) => m.delivery_extra_fee({ fee: formatRupees(paise) }),
   notServed: (pin: string) => m.delivery_not_served({ pin }),
-  badPin: m.delivery_bad_pin,
+  /** Six digits with a leading 0 look right to a shopper: they are told what is wrong with them. */
+  badPin: (pin: string) => (/^0\d{5}$/.test(pin) ? m.shop_pin_starts_with_zero() : m.delivery_bad_pin()),
   emptyPin: m.delivery_empty_pin,
   stateContradiction: (state: string) => m.delivery_state_contradiction({ state }),
   notServedAtCheckout: (pin: string) => m.delivery_not_served_at_checkout({ pin }),

@@ -1,6 +1,8 @@
 // The few push facts every shop page needs before deciding to load anything more (the banner and
 // the on/off switch are loaded lazily, and only when these say they can be of use).
 
+import { pathWithoutLocale } from '#app/i18n/locale.ts'
+
 const BANNER_SEEN_KEY = 'push_banner_seen'
 /** Announced on window whenever this device subscribes or unsubscribes. */
 export const PUSH_CHANGE_EVENT = 'shop:push-subscription-change'
@@ -32,10 +34,11 @@ export function markBannerSeen() {
 
 /**
  * Pages where the banner would get in the way of a task (paying, a payment's result, signing in,
- * the admin panel) or where the switch already is (the account page).
+ * the admin panel) or where the switch already is (the account page), in either language (/hi/checkout).
  */
 const NO_BANNER = ['/checkout', '/payment-status', '/order-success', '/admin', '/auth', '/account', '/logout']
 
 export function bannerAllowedOn(pathname: string): boolean {
-  return !NO_BANNER.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+  const page = pathWithoutLocale(pathname)
+  return !NO_BANNER.some((prefix) => page === prefix || page.startsWith(`${prefix}/`))
 }

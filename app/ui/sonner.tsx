@@ -1,5 +1,6 @@
 import { type CSSProperties, useEffect } from 'react'
 import { Toaster as Sonner, type ToasterProps, toast } from 'sonner'
+import { m } from '#app/paraglide/messages.js'
 import { toasterListening } from './toast.tsx'
 
 /**
@@ -13,6 +14,8 @@ export default function Toaster(props: ToasterProps) {
       visibleToasts={1}
       duration={5000}
       hotkey={['F8']}
+      // Sonner names the area "Notifications" in English; screen readers hear it in the page's language.
+      containerAriaLabel={m.shop_toast_area()}
       position="top-center"
       // Below the sticky header, so a toast never hides the cart button.
       offset={{ top: 72 }}

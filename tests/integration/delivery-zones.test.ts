@@ -106,7 +106,10 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
     expect(army.status).toBe(200)
     expect(text(army.text)).toContain('We don’t deliver to 900001 yet')
 
-    for (const pin of ['045200', '45200', 'abcdef']) {
+    const zero = await visitor.get('/delivery?pin=045200')
+    expect(zero.status).toBe(400)
+    expect(text(zero.text)).toContain('A PIN code never starts with 0. Please check it, like 452001.')
+    for (const pin of ['45200', 'abcdef']) {
       const refused = await visitor.get(`/delivery?pin=${pin}`)
       expect(refused.status, pin).toBe(400)
       expect(text(refused.text)).toContain('Please enter a 6-digit PIN code, like 452001.')

@@ -1,0 +1,58 @@
+// What a first-time shopper on a phone met in Hindi (a walk-through): the toast area and the cart
+// drawer speak the page's language, and the drawer's controls are big enough for a thumb.
+import { expect, test } from './fixtures.ts'
+
+test("the toast area is named in the page's language", async ({ page }) => {
+  await page.goto('/hi/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^कार्ट में डालें/ }).click()
+  await expect(page.getByText('कार्ट में डाल दिया!')).toBeVisible()
+  await expect(page.getByRole('region', { name: /^सूचनाएँ/ })).toBeAttached()
+
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to cart/i }).click()
+  await expect(page.getByRole('region', { name: /^Notifications/ })).toBeAttached()
+})
+
+test("the Hindi cart drawer's guest note reads as one sentence", async ({ page }) => {
+  await page.goto('/hi/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^कार्ट में डालें/ }).click()
+  await expect(page.getByText('कार्ट में डाल दिया!')).toBeVisible()
+  await page.getByRole('link', { name: /^कार्ट,/ }).click()
+  const drawer = page.getByRole('dialog')
+  await expect(drawer).toContainText('अकाउंट की ज़रूरत नहीं! आप सीधे चेकआउट कर सकते हैं, या लॉगिन करें ताकि अपने ऑर्डर ट्रैक कर सकें।')
+  await expect(drawer.getByRole('link', { name: 'बिना अकाउंट के आगे बढ़ें' })).toBeVisible()
+})
+
+test("the cart drawer's quantity, remove and coupon buttons are at least 44 px", async ({ page }) => {
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to cart/i }).click()
+  await page.getByRole('link', { name: /^Cart,/ }).click()
+  const drawer = page.getByRole('dialog')
+  await drawer.getByLabel('Coupon code').fill('FIRST10')
+  await drawer.getByRole('button', { name: 'Apply' }).click()
+  const buttons = [
+    drawer.getByRole('button', { name: /^One less / }),
+    drawer.getByRole('button', { name: /^One more / }),
+    drawer.getByRole('button', { name: /^Remove Premium Ratlami Sev/ }),
+    drawer.getByRole('button', { name: /^Remove coupon/ }),
+  ]
+  for (const button of buttons) {
+    await expect(button).toBeVisible()
+    const box = await button.boundingBox()
+    expect(box?.width).toBeGreaterThanOrEqual(44)
+    expect(box?.height).toBeGreaterThanOrEqual(44)
+  }
+})
+
+test('FIRST10 in the Hindi cart drawer says what it gives in Hindi', async ({ page }) => {
+  await page.goto('/hi/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^कार्ट में डालें/ }).click()
+  await expect(page.getByText('कार्ट में डाल दिया!')).toBeVisible()
+  await page.getByRole('link', { name: /^कार्ट,/ }).click()
+  const drawer = page.getByRole('dialog')
+  await drawer.getByLabel('कूपन कोड').fill('FIRST10')
+  await drawer.getByRole('button', { name: 'लागू करें' }).click()
+  await expect(page.getByText('FIRST10: पहले ऑर्डर पर 10% की छूट।')).toBeVisible()
+  await expect(drawer).toContainText('FIRST10 लागू हुआ: पहले ऑर्डर पर 10% की छूट')
+  await expect(drawer).not.toContainText('off your first order')
+})
