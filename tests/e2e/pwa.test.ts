@@ -249,6 +249,25 @@ test('a visited product page and blog post are readable offline, with the offlin
   await context.setOffline(false)
 })
 
+test('offline, a form that changes something is not sent and says why, and a link loads the page the worker has', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/')
+  await controlled(page)
+  await stored(page, '/')
+  await context.setOffline(true)
+  // The cart's code and the toast's were never loaded: the page would fail to fetch them, or reload.
+  await page.getByRole('button', { name: 'Add to Cart for Premium Ratlami Sev' }).first().click()
+  await expect(page.getByRole('alert').filter({ hasText: 'You are offline, so this was not sent.' })).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  // A product page never visited: the worker answers with the offline page.
+  await page.getByRole('link', { name: 'Premium Ratlami Sev' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible()
+  await expect(page).toHaveURL(/\/products\/premium-ratlami-sev$/)
+  await context.setOffline(false)
+})
+
 test('a link followed offline to a page not stored shows the offline page, not an error', async ({ page, context }) => {
   await page.goto('/products')
   await controlled(page)
