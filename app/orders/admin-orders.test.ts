@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { decodeCursor, encodeCursor, orderSearch, parseAdminOrderFilters } from './admin-orders.ts'
 
 describe('the orders desk search', () => {
-  it('reads 8 hex characters as an order number, a mobile number as a phone, anything else as a name', () => {
+  it('reads 8 hex characters as an order number, a mobile number or 4 to 9 of its digits as a phone, anything else as a name', () => {
     expect(orderSearch('#3F2A9C1E')).toEqual({ kind: 'number', number: '3f2a9c1e' })
     expect(orderSearch('12345678')).toEqual({ kind: 'number', number: '12345678' })
     expect(orderSearch('098765-43210')).toEqual({ kind: 'phone', phone: '+919876543210' })
+    expect(orderSearch(' 98260 ')).toEqual({ kind: 'phone-part', digits: '98260' })
+    expect(orderSearch('4321-0')).toEqual({ kind: 'phone-part', digits: '43210' })
+    expect(orderSearch('123')).toEqual({ kind: 'name', words: ['123'] })
     expect(orderSearch('  Asha  Verma ')).toEqual({ kind: 'name', words: ['asha', 'verma'] })
     expect(orderSearch("o'brien & (sons)")).toEqual({ kind: 'name', words: ['o', 'brien', 'sons'] })
     expect(orderSearch('  ')).toBeNull()

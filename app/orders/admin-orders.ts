@@ -58,6 +58,8 @@ export function filterFields(params: URLSearchParams): Record<string, string> {
 export type OrderSearch =
   | { kind: 'number'; number: string }
   | { kind: 'phone'; phone: string }
+  /** 4 to 9 digits (spaces and dashes aside): part of a mobile number, like its last five. */
+  | { kind: 'phone-part'; digits: string }
   | { kind: 'name'; words: string[] }
 
 export function orderSearch(q: string | undefined): OrderSearch | null {
@@ -66,6 +68,8 @@ export function orderSearch(q: string | undefined): OrderSearch | null {
   if (/^[0-9a-f]{8}$/i.test(term)) return { kind: 'number', number: term.toLowerCase() }
   const phone = normaliseIndianMobile(term)
   if (phone) return { kind: 'phone', phone }
+  const digits = term.replace(/[\s-]/g, '')
+  if (/^\d{4,9}$/.test(digits)) return { kind: 'phone-part', digits }
   const words = term
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

@@ -132,6 +132,9 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       expect((await listAdminOrders(db, filters({ q: 'sharma' }))).orders.map((o) => o.id)).toEqual([old])
       expect((await listAdminOrders(db, filters({ q: 'ravi sha' }))).orders.map((o) => o.id)).toEqual([old])
       expect((await listAdminOrders(db, filters({ q: '91234 56789' }))).orders.map((o) => o.id)).toEqual([old])
+      // Part of the number, as the owner remembers it.
+      expect((await listAdminOrders(db, filters({ q: '56789' }))).orders.map((o) => o.id)).toEqual([old])
+      expect((await listAdminOrders(db, filters({ q: '91234' }))).counts.all).toBe(1)
       expect((await listAdminOrders(db, filters({ q: `#${recent.slice(-8)}` }))).orders.map((o) => o.id)).toEqual([
         recent,
       ])

@@ -53,6 +53,8 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
   const [name, setName] = useState(values.name)
   const [slug, setSlug] = useState(values.slug)
   const [slugEdited, setSlugEdited] = useState(product !== null)
+  const shownSlug = slug || slugify(name)
+  const pagePath = shownSlug && `/products/${shownSlug}`
   const [category, setCategory] = useState(values.category)
   const [prices, setPrices] = useState<Record<Size, string>>({
     '250g': values.price250g,
@@ -199,7 +201,7 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
             error={errors.slug}
             hint={
               <>
-                The page is /products/{slug || slugify(name) || '…'}.
+                {pagePath ? `The page is ${pagePath}.` : 'The page’s address is made from the name.'}
                 {product && ' If you change it, the old address leads to the new one.'}
               </>
             }
