@@ -52,7 +52,7 @@ export function AddToCartCompact({ product }: { product: OrderableProduct }) {
               id={`${id}-size`}
               name="size"
               defaultValue={initial}
-              className="h-10 w-full appearance-none rounded-md border border-input bg-card py-0 pr-5 pl-1.5 text-[13px] font-medium text-foreground outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:text-sm"
+              className="h-11 w-full appearance-none rounded-md border border-input bg-card py-0 pr-5 pl-1.5 text-[13px] font-medium text-foreground outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:text-sm"
             >
               {SIZES.map((size) => (
                 <option key={size} value={size} disabled={!isAvailable(product, size)}>
@@ -65,7 +65,7 @@ export function AddToCartCompact({ product }: { product: OrderableProduct }) {
               aria-hidden
             />
           </div>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={busy} className="h-11">
             <ShoppingCart aria-hidden />
             {m.add_to_cart()}
             <span className="sr-only">{m.for_product({ name: product.name })}</span>

@@ -55,7 +55,7 @@ export default function CartDrawerPanel({
               <span className="text-base font-normal text-muted-foreground">({itemCountLabel(cart.itemCount)})</span>
             </Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={m.close_cart()}>
+              <Button variant="ghost" size="icon" className="-mr-2 size-11" aria-label={m.close_cart()}>
                 <X className="size-5" aria-hidden />
               </Button>
             </Dialog.Close>

@@ -30,7 +30,7 @@ export default function PushSwitch({ tone }: { tone: 'footer' | 'page' }) {
       className={cn(
         'inline-flex items-center gap-2 text-sm disabled:opacity-60',
         tone === 'footer'
-          ? 'hover:text-white hover:underline'
+          ? 'min-h-11 hover:text-white hover:underline'
           : 'h-9 rounded-md border border-input bg-card px-4 font-medium shadow-xs hover:bg-muted',
       )}
     >
