@@ -35,6 +35,7 @@ test("the cart drawer's quantity, remove and coupon buttons are at least 44 px",
     drawer.getByRole('button', { name: /^One more / }),
     drawer.getByRole('button', { name: /^Remove Premium Ratlami Sev/ }),
     drawer.getByRole('button', { name: /^Remove coupon/ }),
+    drawer.getByRole('button', { name: 'Close cart' }),
   ]
   for (const button of buttons) {
     await expect(button).toBeVisible()
@@ -55,4 +56,25 @@ test('FIRST10 in the Hindi cart drawer says what it gives in Hindi', async ({ pa
   await expect(page.getByText('FIRST10: पहले ऑर्डर पर 10% की छूट।')).toBeVisible()
   await expect(drawer).toContainText('FIRST10 लागू हुआ: पहले ऑर्डर पर 10% की छूट')
   await expect(drawer).not.toContainText('off your first order')
+})
+
+test('on a touch screen the footer links and a product card’s size list and button are at least 44 px tall', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'under a mouse the footer links sit closer together')
+  await page.goto('/products')
+  const card = page.getByRole('article').first()
+  const footer = page.getByRole('contentinfo')
+  const targets = [
+    card.getByRole('combobox'),
+    card.getByRole('button', { name: /^Add to Cart/ }),
+    footer.getByRole('link', { name: 'Track Your Order' }),
+    footer.getByRole('link', { name: 'Shipping Policy' }),
+    footer.getByRole('link', { name: 'Instagram' }),
+  ]
+  for (const target of targets) {
+    const box = await target.boundingBox()
+    expect(box?.height, await target.textContent()).toBeGreaterThanOrEqual(44)
+  }
 })
