@@ -126,6 +126,8 @@ test('a new build is found on the next visit: its worker takes over, precaches i
   page,
 }, info) => {
   test.skip(info.project.name !== 'desktop', 'one shop of its own is enough to see an update')
+  // Copying the build and starting a shop of its own take much of the default 30 s on a busy machine.
+  test.setTimeout(90_000)
   // A shop of its own on a copy of the build, so that this test can ship a "new build" without
   // touching the build the other tests use. Browsers fetch a worker's script themselves, out of
   // Playwright's routing: the new build must really be on disk.
