@@ -72,7 +72,7 @@ describe('the review form refuses a Hindi page in Hindi, with the same status', 
     expect(en.status).toBe(401)
     expect(en.body).toMatchObject({ title: 'Review not sent', message: 'Please sign in to review a product.' })
     expect(hi.status).toBe(401)
-    expect(hi.body).toMatchObject({ title: 'समीक्षा नहीं भेजी गई', message: 'उत्पाद की समीक्षा के लिए कृपया लॉगिन करें।' })
+    expect(hi.body).toMatchObject({ title: 'समीक्षा नहीं भेजी गई', message: 'उत्पाद की समीक्षा के लिए कृपया साइन इन करें।' })
   })
 
   it('a signed-in shopper with no delivered order of it, naming the product in Hindi', async () => {

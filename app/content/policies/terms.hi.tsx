@@ -28,7 +28,7 @@ export function termsDocumentHindi(settings: PublicSettings): PolicyDocument {
             <p>
               यह वेबसाइट <strong>{settings.legalName}</strong> ("{settings.shopName}", "हम") चलाता है, {settings.address},
               FSSAI लाइसेंस नं. {settings.fssaiLicence}
-              {settings.gstin ? `, GSTIN ${settings.gstin}` : ''}। ये शर्तें इस वेबसाइट, फ़ोन या ई-मेल से किए गए हर ऑर्डर पर लागू
+              {settings.gstin ? `, GSTIN ${settings.gstin}` : ''}। ये शर्तें इस वेबसाइट, फ़ोन या ईमेल से किए गए हर ऑर्डर पर लागू
               होती हैं। ऑर्डर करके आप इन्हें, और साथ में हमारी <Link to="/shipping-policy">शिपिंग नीति</Link>,{' '}
               <Link to="/privacy-policy">गोपनीयता नीति</Link> और <Link to="/quality-policy">गुणवत्ता नीति</Link> को स्वीकार
               करते हैं।
@@ -63,7 +63,7 @@ export function termsDocumentHindi(settings: PublicSettings): PolicyDocument {
         content: (
           <>
             <p>
-              आपका ऑर्डर खरीदने का अनुरोध है। हम संदेश या ई-मेल से आपको कन्फ़र्म करें, तब वह स्वीकार माना जाता है। अगर कोई उत्पाद खत्म हो
+              आपका ऑर्डर खरीदने का अनुरोध है। हम संदेश या ईमेल से आपको कन्फ़र्म करें, तब वह स्वीकार माना जाता है। अगर कोई उत्पाद खत्म हो
               गया हो, हम आपके पते पर डिलीवरी न कर सकें, ऑर्डर धोखाधड़ी जैसा लगे, या किसी साफ़ गलती से दाम गलत दिखा हो, तो हम ऑर्डर
               लेने से मना कर सकते हैं या उसे रद्द कर सकते हैं। अगर हम ऐसा ऑर्डर रद्द करें जिसका आपने भुगतान कर दिया है, तो डिलीवरी समेत
               आपकी पूरी रकम उसी तरीके से लौटाई जाती है जिससे आपने भुगतान किया था।
@@ -134,7 +134,7 @@ export function termsDocumentHindi(settings: PublicSettings): PolicyDocument {
         content: (
           <>
             <p>
-              कृपया <strong>डिलीवरी के 48 घंटे के भीतर</strong> {settings.phone} पर फ़ोन करके या {settings.email} पर ई-मेल करके
+              कृपया <strong>डिलीवरी के 48 घंटे के भीतर</strong> {settings.phone} पर फ़ोन करके या {settings.email} पर ईमेल करके
               बताएँ। अपना ऑर्डर नंबर दें और हो सके तो पार्सल, पैक और उसके लेबल की फ़ोटो भेजें। देर न करें: उसके बाद यह जानना मुश्किल होता है
               कि पहुँचने के बाद खाने के साथ क्या हुआ।
             </p>
