@@ -28,7 +28,8 @@ const FULL_COMPARISONS = { postgres: 60, pglite: 10 }
 const COUNTERS = ['rate_limits']
 
 interface FuzzRequest {
-  /** The route's module in app/routes.ts (a layout and its index share a path). */
+  /** The route of app/routes.ts: its module at its path (a layout and its index share a path; an
+   * English page and its Hindi twin share a module). */
   route: string
   role: Role['name']
   method: string
@@ -371,7 +372,7 @@ function requestArbitrary(routes: RouteEntry[], roles: Role[], ids: ShopIds): fc
         if (hasBody && body.type) headers['content-type'] = body.type
         if (origin) headers.origin = origin
         return {
-          route: entry.file,
+          route: routeName(entry),
           role,
           method,
           path: `${path}${query}`,
@@ -474,6 +475,10 @@ function bodyArbitrary(fields: fc.Arbitrary<Record<string, string>>, text: fc.Ar
   )
 }
 
+function routeName(entry: RouteEntry): string {
+  return `${entry.file} at ${entry.pattern}`
+}
+
 function plainGet(route: RouteEntry, role: Role, ids: ShopIds): FuzzRequest {
   const values: Record<string, string> = {
     slug: ids.slugs[0] ?? 'x',
@@ -482,5 +487,5 @@ function plainGet(route: RouteEntry, role: Role, ids: ShopIds): FuzzRequest {
     '*': 'x',
   }
   const path = route.pattern.replace(/:(\w+)|\*/g, (_m, name: string | undefined) => values[name ?? '*'] ?? 'x')
-  return { route: route.file, role: role.name, method: 'GET', path, headers: {}, kind: 'none' }
+  return { route: routeName(route), role: role.name, method: 'GET', path, headers: {}, kind: 'none' }
 }
