@@ -34,6 +34,9 @@ export function useLiveEvents(after: number) {
       const wait = Math.max(0, lastRun + REVALIDATE_EVERY_MS - Date.now())
       timer = setTimeout(() => {
         timer = undefined
+        // Offline, the reload would fail and put the error page in place of the panel: it waits for the
+        // connection instead (one listener, however many events came meanwhile).
+        if (!navigator.onLine) return window.addEventListener('online', scheduleRevalidate, { once: true })
         lastRun = Date.now()
         void revalidateRef.current()
       }, wait)
@@ -53,6 +56,7 @@ export function useLiveEvents(after: number) {
     return () => {
       source.close()
       clearTimeout(timer)
+      window.removeEventListener('online', scheduleRevalidate)
     }
   }, [])
 }

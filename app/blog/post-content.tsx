@@ -50,7 +50,10 @@ export function PostContent({ html }: { html: string }) {
       const url = new URL(link.href)
       if (url.origin !== window.location.origin) return
       event.preventDefault()
-      navigate(localize(url.pathname + url.search + url.hash))
+      const to = localize(url.pathname + url.search + url.hash)
+      // Offline, a plain page load, which the service worker answers (see the offline guard).
+      if (navigator.onLine) navigate(to)
+      else location.assign(to)
     }
     element.addEventListener('click', onClick)
     return () => element.removeEventListener('click', onClick)

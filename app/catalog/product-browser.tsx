@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useNavigation } from 'react-router'
 import { Link, localize } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
+import { pageLoadOffline } from '#app/pwa/offline-notice-marker.ts'
 import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { Button } from '#app/ui/button.tsx'
 import {
@@ -171,6 +172,7 @@ function BrowseForm({ view, categories }: { view: BrowseView; categories: string
       <form
         method="get"
         action={localize('/products')}
+        {...pageLoadOffline}
         onSubmit={onSubmit}
         className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:gap-4 sm:p-5 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end"
       >

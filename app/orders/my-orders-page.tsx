@@ -8,6 +8,7 @@ import { sizeName } from '#app/catalog/sizes.ts'
 import { Form, Link } from '#app/i18n/links.tsx'
 import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
 import { m } from '#app/paraglide/messages.js'
+import { pageLoadOffline } from '#app/pwa/offline-notice-marker.ts'
 import { RateLink } from '#app/reviews/rate-link.tsx'
 import type { RateableLine } from '#app/reviews/reviews.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -60,7 +61,7 @@ export function MyOrdersPage({
     <div className="mx-auto max-w-4xl px-4 pb-16">
       <h1 className="pt-6 text-3xl font-bold sm:text-4xl">{m.nav_my_orders()}</h1>
       {(orders.length > 0 || q) && (
-        <Form method="get" role="search" className="mt-6 flex gap-2">
+        <Form method="get" {...pageLoadOffline} role="search" className="mt-6 flex gap-2">
           <label htmlFor="order-search" className="sr-only">
             {m.my_orders_search_label()}
           </label>

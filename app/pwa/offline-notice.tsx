@@ -3,7 +3,7 @@
 // links and forms are kept from failing silently (see `guardOffline`).
 import { useEffect, useSyncExternalStore } from 'react'
 import { m } from '#app/paraglide/messages.js'
-import { OFFLINE_NOTICE_ID } from './offline-notice-marker.ts'
+import { OFFLINE_NOTICE_ID, PAGE_LOAD_OFFLINE } from './offline-notice-marker.ts'
 
 /** How long the shopper is told that a form was not sent. */
 const NOT_SENT_MS = 5000
@@ -25,6 +25,7 @@ function subscribe(onChange: () => void) {
     // Back online: the next navigation is fresh, so the notice follows the connection from now on.
     servedFromCache = false
     notSent = false
+    clearTimeout(hideNotSent)
     changed()
   }
   listeners.add(onChange)
@@ -41,17 +42,19 @@ const offlineNow = () => servedFromCache || !navigator.onLine
 const onServer = () => false
 
 /**
- * Offline, a link or a form handled by the page's scripts would fetch what the worker may not have
- * stored (the next route's code, its data, the sonner toast) and fail with nothing said, or reload the
- * page. Links become plain page loads instead, which the worker answers with its stored copy or the
- * offline page, and so do forms that only ask (GET); a form that would change something is not sent,
- * and the shopper is told. Listens on the document's capture phase, before React's own listeners.
+ * Offline, a React Router link or form would fetch what the worker may not have stored (the next
+ * route's code, its data, the sonner toast) and fail with nothing said, or reload the page. Its links
+ * (React Router marks them `data-discover`) become plain page loads instead, which the worker answers
+ * with its stored copy or the offline page, and so do search forms marked with `pageLoadOffline`; any other
+ * form with an address is not sent, and the shopper is told. A plain link, and a form without an
+ * address, belong to the page's own script, which handles being offline itself. Listens on the
+ * document's capture phase, before React's own listeners.
  */
 function guardOffline() {
   const click = (event: MouseEvent) => {
-    if (navigator.onLine || event.defaultPrevented || event.button !== 0) return
+    if (navigator.onLine || event.button !== 0) return
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    const link = (event.target as Element | null)?.closest?.('a[href]')
+    const link = (event.target as Element | null)?.closest?.('a[href][data-discover]')
     if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return
     if (link.hasAttribute('download') || (link.target && link.target !== '_self')) return
     if (link.pathname === location.pathname && link.search === location.search && link.hash) return
@@ -60,9 +63,10 @@ function guardOffline() {
     location.assign(link.href)
   }
   const submit = (event: SubmitEvent) => {
-    if (navigator.onLine || event.defaultPrevented || !(event.target instanceof HTMLFormElement)) return
+    const form = event.target
+    if (navigator.onLine || !(form instanceof HTMLFormElement) || !form.hasAttribute('action')) return
     event.stopImmediatePropagation()
-    if (event.target.method === 'get') return // the browser loads the page it asks for
+    if (form.method === 'get' && form.hasAttribute(PAGE_LOAD_OFFLINE)) return // the browser loads the page it asks for
     event.preventDefault()
     notSent = true
     changed()

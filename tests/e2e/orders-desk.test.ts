@@ -214,6 +214,7 @@ test('cancelling returns the packets to stock once, and reopening takes them aga
 
 test('the delivery OTP: sent on shipping, checked, locked after 5 wrong tries, replaced, and verified', async ({
   page,
+  consoleErrors,
 }) => {
   test.slow()
   const order = await placeOrder(baseURL(), [{ slug: 'dal-moth-mix', size: '250g' }])
@@ -291,6 +292,19 @@ test('the delivery OTP: sent on shipping, checked, locked after 5 wrong tries, r
     expect((await tryCode(first)).status()).toBe(400)
     await expect(toast(page, 'The OTP is incorrect or expired. Please try again.').first()).toBeVisible()
   }
+  // Offline at the customer's door: the dialog's own script says the code was not sent, and the desk
+  // stays (the code is never put in the address).
+  const desk = page.url()
+  await page.context().setOffline(true)
+  await input.fill(second)
+  await verify.click()
+  await expect(toast(page, 'Failed to verify OTP. Please try again.').first()).toContainText('Check the connection')
+  await expect(dialog).toBeVisible()
+  expect(page.url()).toBe(desk)
+  // The live feed's reload waits for the connection rather than failing into the error page.
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
+  await page.context().setOffline(false)
+
   expect((await tryCode(second)).status()).toBe(200)
   await expect(toast(page, 'Order Delivered Successfully! 🎉'), 'the success toast').toContainText(
     'OTP verified and order marked as delivered.',
@@ -312,6 +326,10 @@ test('the delivery OTP: sent on shipping, checked, locked after 5 wrong tries, r
   await expect
     .poll(async () => (await sms()).at(-1), { timeout: 20_000 })
     .toContain(`order #${order.number} was delivered`)
+  // The browser logs the requests it could not send offline (the OTP, the live feed's reconnections).
+  const offlineErrors = consoleErrors.filter((error) => error.includes('net::ERR_INTERNET_DISCONNECTED'))
+  expect(offlineErrors.length).toBeGreaterThan(0)
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !offlineErrors.includes(error)))
 })
 
 test('the CSV export carries the filters, a header row, and neutralises cells a spreadsheet would run', async ({

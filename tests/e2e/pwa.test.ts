@@ -270,6 +270,38 @@ test('offline, a form that changes something is not sent and says why, and a lin
   await context.setOffline(false)
 })
 
+test('offline, the PIN code box says it could not ask, and the shopper stays on the product', async ({
+  page,
+  context,
+}) => {
+  await page.goto(PRODUCT)
+  await controlled(page)
+  await stored(page, PRODUCT)
+  await context.setOffline(true)
+  // The box asks the server without leaving the page: offline that is a form not sent, not a page load.
+  await page.getByRole('textbox', { name: 'PIN code' }).first().fill('452001')
+  await page.getByRole('button', { name: 'Check' }).first().click()
+  await expect(page.getByRole('alert').filter({ hasText: 'You are offline, so this was not sent.' })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`${PRODUCT}$`))
+  await context.setOffline(false)
+})
+
+test('offline, a search is sent as a page load, which the worker answers', async ({ page, context }) => {
+  await page.goto('/products')
+  await controlled(page)
+  await stored(page, '/products')
+  await context.setOffline(true)
+  const search = page.getByRole('searchbox', { name: 'Search' })
+  // Typed without input events, so the box's own search-as-you-type does not run first: the form is sent.
+  await search.evaluate((input: HTMLInputElement) => {
+    input.value = 'sev'
+  })
+  await search.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible()
+  await expect(page).toHaveURL(/\/products\?.*q=sev/)
+  await context.setOffline(false)
+})
+
 test('a link followed offline to a page not stored shows the offline page, not an error', async ({ page, context }) => {
   await page.goto('/products')
   await controlled(page)

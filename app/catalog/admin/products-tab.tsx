@@ -5,6 +5,7 @@ import { Archive, Package, Plus, Search } from 'lucide-react'
 import { useEffect } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { FIELD_CLASS } from '#app/orders/admin/field-class.ts'
+import { pageLoadOffline } from '#app/pwa/offline-notice-marker.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import type { AdminProductCard as Product } from '../admin-products.server.ts'
@@ -44,6 +45,7 @@ export function ProductsTab({ q, products, archived }: { q: string; products: Pr
         key={q}
         method="get"
         action={ADMIN_PRODUCTS_PATH}
+        {...pageLoadOffline}
         role="search"
         aria-label="Search products"
         className="flex flex-wrap items-end gap-2 rounded-xl border bg-card p-4 shadow-sm"

@@ -4,6 +4,7 @@
 import { Bell, ChevronDown, ChevronLeft, ChevronRight, Download, Search, ShoppingBag } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { Form, Link, useFetcher, useNavigation, useRevalidator, useSubmit } from 'react-router'
+import { pageLoadOffline } from '#app/pwa/offline-notice-marker.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import {
@@ -228,6 +229,7 @@ function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
       key={filterQuery(filters, { cursor: null })}
       method="get"
       action={ADMIN_ORDERS_PATH}
+      {...pageLoadOffline}
       onSubmit={onSubmit}
       role="search"
       aria-label="Filter orders"
