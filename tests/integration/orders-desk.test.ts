@@ -27,6 +27,7 @@ import {
 } from '#app/orders/order-desk.server.ts'
 import { csvCell, ordersCsv } from '#app/orders/orders-csv.server.ts'
 import { orderStatusHistory, orders } from '#app/orders/schema.ts'
+import { ORDER_STATUSES } from '#app/orders/status.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { startEventBus } from '#app/platform/event-bus.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
@@ -250,6 +251,28 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       await db.update(orders).set({ paymentMethod: 'phonepe' }).where(eq(orders.id, online))
       await change(online, 'delivered')
       expect(await paymentOf(online)).toBe('pending')
+    })
+
+    it('allows every status from every other, each with its activity line, and refuses the same status again', async () => {
+      await db.update(products).set({ stock250g: 100 }).where(eq(products.id, sev))
+      for (const from of ORDER_STATUSES) {
+        for (const to of ORDER_STATUSES) {
+          const id = await place()
+          if (from !== 'pending') await change(id, from)
+          if (to === from) {
+            await expect(change(id, to)).rejects.toMatchObject({ kind: 'unchanged' })
+            continue
+          }
+          await change(id, to)
+          const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id))
+          expect(row?.status, `${from} -> ${to}`).toBe(to)
+          const lines = await db
+            .select({ message: adminNotificationsRealtime.message })
+            .from(adminNotificationsRealtime)
+            .where(eq(adminNotificationsRealtime.orderId, id))
+          expect(lines.map((line) => line.message)).toContain(`Order #${id.slice(-8)} status updated to ${to}`)
+        }
+      }
     })
 
     it('answers an unknown order as not found', async () => {
