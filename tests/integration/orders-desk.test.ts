@@ -15,6 +15,7 @@ import {
   getAdminOrderDetails,
   listAdminOrders,
   markAllNotificationsRead,
+  recentNotifications,
   unreadNotificationCount,
 } from '#app/orders/admin-orders.server.ts'
 import { parseAdminOrderFilters } from '#app/orders/admin-orders.ts'
@@ -380,6 +381,24 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       expect(await unreadNotificationCount(db)).toBe(2)
       expect(await markAllNotificationsRead(db)).toBe(2)
       expect(await unreadNotificationCount(db)).toBe(0)
+    })
+
+    it('shows the 5 latest in Recent Activity, newest first', async () => {
+      const start = Date.parse('2026-11-20T10:00:00Z')
+      await db.insert(adminNotificationsRealtime).values(
+        Array.from({ length: 7 }, (_, i) => ({
+          type: 'new_order',
+          message: `Activity ${i + 1}`,
+          createdAt: new Date(start + i * 60_000),
+        })),
+      )
+      expect((await recentNotifications(db)).map((item) => item.message)).toEqual([
+        'Activity 7',
+        'Activity 6',
+        'Activity 5',
+        'Activity 4',
+        'Activity 3',
+      ])
     })
 
     it('tells the shop of every new order by e-mail and SMS', async () => {
