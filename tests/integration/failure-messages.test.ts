@@ -1,0 +1,88 @@
+// The spec's failure messages (section 8) for the cart and checkout, as their actions answer them:
+// a change the server cannot complete (here: its database is gone) gets the spec's sentence for that
+// change with a 500, never the error page; a checkout form that is out of date gets 'Order Error'.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkoutAction } from '#app/checkout/checkout.server.ts'
+import { parseConfig } from '#app/platform/config.server.ts'
+import type { Database } from '#app/platform/db.server.ts'
+import { initialiseShop } from '#app/platform/first-start.server.ts'
+import { createLogger } from '#app/platform/logger.server.ts'
+import { createLoadContext, type Services } from '#app/platform/services.server.ts'
+import { action as cartAction } from '#app/routes/cart.ts'
+import { deliveryDetails } from '../delivery-details.ts'
+import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { settle } from './route-answer.ts'
+
+const PUBLIC_URL = 'http://shop.test'
+const logger = createLogger('silent')
+
+describe.each(DATABASE_KINDS)('failure messages on %s', (kind) => {
+  let healthy: Database
+  let gone: Database
+
+  function context(database: Database, env: Record<string, string> = {}) {
+    const config = parseConfig({ PUBLIC_URL, DATA_DIR: '/nonexistent', ...env })
+    const services = { db: database.db, database, config, payments: null, logger } as unknown as Services
+    return createLoadContext(services, { requestId: 'test', nonce: '', clientIp: '198.51.100.7', log: logger })
+  }
+
+  function post(path: string, fields: Record<string, string>) {
+    return new Request(`${PUBLIC_URL}${path}`, { method: 'POST', body: new URLSearchParams(fields) })
+  }
+
+  function changeCart(fields: Record<string, string>) {
+    const request = post('/cart', { ...fields, enhanced: '1' })
+    return settle(() =>
+      cartAction({ request, context: context(gone), params: {} } as unknown as Parameters<typeof cartAction>[0]),
+    )
+  }
+
+  function checkout(database: Database, fields: Record<string, string>, env: Record<string, string> = {}) {
+    return settle(() => checkoutAction(post('/checkout', fields), context(database, env)))
+  }
+
+  beforeAll(async () => {
+    healthy = await openTestDatabase(kind)
+    await initialiseShop(healthy.db, { seedDemo: false, showcaseMode: false })
+    gone = await openTestDatabase(kind)
+    await initialiseShop(gone.db, { seedDemo: false, showcaseMode: false })
+    await gone.close()
+  })
+  afterAll(async () => {
+    await healthy?.close()
+  })
+
+  it('a cart change the server cannot make says which change failed', async () => {
+    const line = { productId: randomUUID(), size: '250g' }
+    const answers = {
+      add: await changeCart({ intent: 'add', ...line }),
+      set: await changeCart({ intent: 'set', ...line, quantity: '2' }),
+      remove: await changeCart({ intent: 'remove', ...line }),
+    }
+    expect(answers.add).toMatchObject({
+      status: 500,
+      body: { ok: false, title: 'Error', message: 'Failed to add item to cart' },
+    })
+    expect(answers.set).toMatchObject({
+      status: 500,
+      body: { ok: false, title: 'Error', message: 'Failed to update quantity' },
+    })
+    expect(answers.remove).toMatchObject({
+      status: 500,
+      body: { ok: false, title: 'Error', message: 'Failed to remove item' },
+    })
+  })
+
+  it('a checkout form that is out of date is an Order Error', async () => {
+    const answer = await checkout(healthy, { ...deliveryDetails(), idempotencyKey: 'not-a-key' })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        status: 'refused',
+        title: 'Order Error',
+        message: 'This checkout form is out of date. Please reload the page and try again.',
+      },
+    })
+  })
+})
