@@ -85,4 +85,18 @@ describe.each(DATABASE_KINDS)('failure messages on %s', (kind) => {
       },
     })
   })
+
+  it('an order the server cannot place is Order Failed, with or without the order rate limit', async () => {
+    for (const limit of ['20', '0']) {
+      const answer = await checkout(
+        gone,
+        { ...deliveryDetails(), idempotencyKey: randomUUID() },
+        { ORDER_RATE_LIMIT: limit },
+      )
+      expect(answer, `ORDER_RATE_LIMIT=${limit}`).toMatchObject({
+        status: 500,
+        body: { status: 'refused', title: 'Order Failed', message: 'Something went wrong. Please try again.' },
+      })
+    }
+  })
 })
