@@ -94,6 +94,24 @@ test('a guest buys two sizes with cash on delivery, from the product page to ord
   await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Order placed')
 })
 
+test('the order button reads Processing Order... and is disabled while the order is on its way', async ({ page }) => {
+  await addToCart(page, 'premium-ratlami-sev', '250g')
+  await page.goto('/checkout')
+  await fillDelivery(page, uniquePhone())
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/checkout(\.data)?(\?.*)?$/, async (route) => {
+    if (route.request().method() === 'POST') await released
+    await route.continue()
+  })
+  await page.getByRole('button', { name: /^Place Order · / }).click()
+  await expect(page.getByRole('button', { name: 'Processing Order...' })).toBeDisabled()
+  release()
+  await placedOrderNumber(page)
+})
+
 test('another browser cannot open someone’s order success page', async ({ page, browser, baseURL }) => {
   await addToCart(page, 'tikhi-bundi', '250g')
   await page.goto('/checkout')
