@@ -112,6 +112,22 @@ test('the order button reads Processing Order... and is disabled while the order
   await placedOrderNumber(page)
 })
 
+test('toasts show one at a time, and F8 takes the focus to them', async ({ page }) => {
+  await page.goto('/products/premium-ratlami-sev')
+  const add = page.getByRole('button', { name: /^Add to Cart/ })
+  await add.click()
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item')
+  await add.click()
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items')
+  // Two toasts were raised; the newest is shown and the other waits unseen.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(2)
+  const shown = page.locator('[data-sonner-toast][data-visible="true"]')
+  await expect(shown).toHaveCount(1)
+  await expect(shown).toContainText('Item added successfully')
+  await page.keyboard.press('F8')
+  await expect(page.locator('ol[data-sonner-toaster]')).toBeFocused()
+})
+
 test('another browser cannot open someone’s order success page', async ({ page, browser, baseURL }) => {
   await addToCart(page, 'tikhi-bundi', '250g')
   await page.goto('/checkout')
