@@ -4,7 +4,7 @@
 // subscriber, gone subscriptions removed, failing push services retried, the owner's new-order
 // alert, and one key pair for every instance on one database.
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Auth, createAuth } from '#app/accounts/auth.server.ts'
 import { ensureAdmin } from '#app/admin/bootstrap.server.ts'
@@ -517,6 +517,25 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
       expect(answer.body).toMatchObject({ ok: false, message: expect.stringMatching(message) })
     }
     expect((await send({ title: 'Hello', message: 'Hi' }, customerCookie)).status).toBe(403)
+    expect(await database.db.$count(adminNotifications)).toBe(before)
+    expect(await database.db.$count(outboxJobs, eq(outboxJobs.kind, 'push'))).toBe(0)
+  })
+  it('says Failed to send notification when the notification cannot be stored, and sends nothing', async () => {
+    await subscribed()
+    const before = await database.db.$count(adminNotifications)
+    await database.db.execute(sql`create or replace function fail_push_record() returns trigger language plpgsql as $$
+      begin raise exception 'the disk is full'; end $$`)
+    await database.db.execute(sql`create trigger fail_push_record before insert on admin_notifications
+      for each row execute function fail_push_record()`)
+    try {
+      const answer = await send({ title: 'Fresh batch', message: 'Ratlami Sev straight from the kadhai.' })
+      expect(answer).toMatchObject({
+        status: 500,
+        body: { ok: false, title: 'Failed to send notification. Please try again.' },
+      })
+    } finally {
+      await database.db.execute(sql`drop trigger fail_push_record on admin_notifications`)
+    }
     expect(await database.db.$count(adminNotifications)).toBe(before)
     expect(await database.db.$count(outboxJobs, eq(outboxJobs.kind, 'push'))).toBe(0)
   })
