@@ -10,7 +10,12 @@ import { type Auth, createAuth } from '#app/accounts/auth.server.ts'
 import { ensureAdmin } from '#app/admin/bootstrap.server.ts'
 import { products } from '#app/catalog/schema.ts'
 import { createDiskStore } from '#app/media/file-store.server.ts'
-import { createPushHandler, ownerOrderAlertJob, sendNotification } from '#app/notifications/push-fanout.server.ts'
+import {
+  createPushHandler,
+  listNotificationHistory,
+  ownerOrderAlertJob,
+  sendNotification,
+} from '#app/notifications/push-fanout.server.ts'
 import { SENT_TITLE } from '#app/notifications/push-notification.ts'
 import { publicKeyLoader, pushAction, subscriptionsAction } from '#app/notifications/push-routes.server.ts'
 import { SUBSCRIBE_RATE_LIMIT } from '#app/notifications/push-subscriptions.server.ts'
@@ -538,5 +543,20 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     }
     expect(await database.db.$count(adminNotifications)).toBe(before)
     expect(await database.db.$count(outboxJobs, eq(outboxJobs.kind, 'push'))).toBe(0)
+  })
+  it('lists the 50 newest notifications in History, newest first', async () => {
+    await database.db.delete(adminNotifications)
+    const start = Date.parse('2026-11-01T04:00:00Z')
+    await database.db.insert(adminNotifications).values(
+      Array.from({ length: 52 }, (_, i) => ({
+        title: `Notice ${i + 1}`,
+        message: 'Fresh namkeen today.',
+        createdAt: new Date(start + i * 60_000),
+      })),
+    )
+    const titles = (await listNotificationHistory(database.db)).map((row) => row.title)
+    expect(titles).toHaveLength(50)
+    expect(titles.slice(0, 2)).toEqual(['Notice 52', 'Notice 51'])
+    expect(titles.at(-1)).toBe('Notice 3')
   })
 })
