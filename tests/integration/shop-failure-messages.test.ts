@@ -1,14 +1,19 @@
-// The spec's failure messages (section 8) for the cart and checkout, as their actions answer them:
-// a change the server cannot complete (here: its database is gone) gets the spec's sentence for that
-// change with a 500, never the error page; a checkout form that is out of date gets 'Order Error'.
+// The spec's failure messages (section 8) for the cart and checkout, as their loaders and actions
+// answer them: a change the server cannot complete (here: its database is gone) gets the spec's
+// sentence for that change with a 500, never the error page; a cart that cannot be read leaves the
+// page up with 'Failed to load cart'; a checkout form that is out of date gets 'Order Error'.
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cartCookie } from '#app/cart/cart-session.server.ts'
 import { checkoutAction } from '#app/checkout/checkout.server.ts'
+import { m } from '#app/paraglide/messages.js'
 import { parseConfig } from '#app/platform/config.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
+import { loader as rootLoader } from '#app/root.tsx'
 import { action as cartAction } from '#app/routes/cart.ts'
 import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
@@ -23,7 +28,9 @@ describe.each(DATABASE_KINDS)('failure messages on %s', (kind) => {
 
   function context(database: Database, env: Record<string, string> = {}) {
     const config = parseConfig({ PUBLIC_URL, DATA_DIR: '/nonexistent', ...env })
-    const services = { db: database.db, database, config, payments: null, logger } as unknown as Services
+    // Nobody is signed in: the session lookup finds no session.
+    const auth = { api: { getSession: async () => ({ headers: new Headers(), response: null }) } }
+    const services = { db: database.db, database, config, payments: null, logger, auth } as unknown as Services
     return createLoadContext(services, { requestId: 'test', nonce: '', clientIp: '198.51.100.7', log: logger })
   }
 
@@ -98,5 +105,25 @@ describe.each(DATABASE_KINDS)('failure messages on %s', (kind) => {
         body: { status: 'refused', title: 'Order Failed', message: 'Something went wrong. Please try again.' },
       })
     }
+  })
+  it('a cart that cannot be read leaves the page up and says Failed to load cart', async () => {
+    const cookie = cartCookie(
+      { id: randomUUID(), items: [{ productId: randomUUID(), size: '250g', quantity: 1 }], couponCode: null },
+      false,
+    ).split(';')[0]!
+    const request = new Request(`${PUBLIC_URL}/products`, { headers: { cookie } })
+    // The catalogue the cart is read from is out of reach for the moment.
+    await healthy.db.execute(sql`alter table products rename to products_out_of_reach`)
+    let answer: Awaited<ReturnType<typeof settle>>
+    try {
+      answer = await settle(() =>
+        rootLoader({ request, context: context(healthy), params: {} } as unknown as Parameters<typeof rootLoader>[0]),
+      )
+    } finally {
+      await healthy.db.execute(sql`alter table products_out_of_reach rename to products`)
+    }
+    expect(answer).toMatchObject({ status: 200, body: { cart: null, cartFailed: true } })
+    expect(m.toast_error()).toBe('Error')
+    expect(m.cart_failed_to_load()).toBe('Failed to load cart')
   })
 })
