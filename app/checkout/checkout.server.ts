@@ -132,11 +132,16 @@ export async function checkoutAction(request: Request, context: Context) {
     )
   const invalid = (fieldErrors: DeliveryFieldErrors) => withQuote({ status: 'invalid', fieldErrors }, 400)
   if (!validation.ok) return invalid(validation.fieldErrors)
+  // Spec section 8: any unexpected failure on the way to the order is 'Order Failed', never the error page.
+  const failed = (error: unknown) => {
+    log.error({ err: error }, 'placing an order failed')
+    return refuse(500, m.order_failed(), m.account_generic())
+  }
 
   try {
     if (config.orderRateLimit > 0) await enforceLimits(db, [[orderRateLimit(config.orderRateLimit), clientIp]])
   } catch (error) {
-    if (!(error instanceof TooManyAttempts)) throw error
+    if (!(error instanceof TooManyAttempts)) return failed(error)
     log.warn({ clientIp }, 'order placement rate limit reached')
     return refuse(429, m.order_error(), error.message, { 'Retry-After': String(error.retryAfterSeconds) })
   }
@@ -167,8 +172,7 @@ export async function checkoutAction(request: Request, context: Context) {
       }
       return refuse(409, error.kind === 'payment' ? m.checkout_payment_error() : m.order_error(), error.message)
     }
-    log.error({ err: error }, 'placing an order failed')
-    return refuse(500, m.order_failed(), m.account_generic())
+    return failed(error)
   }
   log.info({ orderId: order.orderId, replayed: order.replayed, paymentMethod: order.paymentMethod }, 'order placed')
 

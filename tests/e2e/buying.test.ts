@@ -94,6 +94,40 @@ test('a guest buys two sizes with cash on delivery, from the product page to ord
   await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Order placed')
 })
 
+test('the order button reads Processing Order... and is disabled while the order is on its way', async ({ page }) => {
+  await addToCart(page, 'premium-ratlami-sev', '250g')
+  await page.goto('/checkout')
+  await fillDelivery(page, uniquePhone())
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/checkout(\.data)?(\?.*)?$/, async (route) => {
+    if (route.request().method() === 'POST') await released
+    await route.continue()
+  })
+  await page.getByRole('button', { name: /^Place Order · / }).click()
+  await expect(page.getByRole('button', { name: 'Processing Order...' })).toBeDisabled()
+  release()
+  await placedOrderNumber(page)
+})
+
+test('toasts show one at a time, and F8 takes the focus to them', async ({ page }) => {
+  await page.goto('/products/premium-ratlami-sev')
+  const add = page.getByRole('button', { name: /^Add to Cart/ })
+  await add.click()
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item')
+  await add.click()
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items')
+  // Two toasts were raised; the newest is shown and the other waits unseen.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(2)
+  const shown = page.locator('[data-sonner-toast][data-visible="true"]')
+  await expect(shown).toHaveCount(1)
+  await expect(shown).toContainText('Item added successfully')
+  await page.keyboard.press('F8')
+  await expect(page.locator('ol[data-sonner-toaster]')).toBeFocused()
+})
+
 test('another browser cannot open someone’s order success page', async ({ page, browser, baseURL }) => {
   await addToCart(page, 'tikhi-bundi', '250g')
   await page.goto('/checkout')

@@ -532,6 +532,27 @@ test.describe('two servers on one PostgreSQL database', () => {
   })
 })
 
+test('the list says Loading orders... while a new view of it loads', async ({ page }) => {
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible()
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/admin\.data/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page
+    .getByRole('navigation', { name: 'Filter by status' })
+    .getByRole('link', { name: /^Pending \(/ })
+    .click()
+  await expect(page.getByRole('status').filter({ hasText: 'Loading orders...' })).toBeVisible()
+  release()
+  await expect(page.getByText('Loading orders...')).toHaveCount(0)
+  await expect(page).toHaveURL(/status=pending/)
+})
+
 test.describe('the desk refuses bad input', () => {
   test('malformed filters and page links are answered with 400 and a message', async ({ page }) => {
     const cases: [string, string][] = [

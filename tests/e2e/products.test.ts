@@ -278,6 +278,17 @@ test.describe('a product page', () => {
     expect(pictures).toEqual(['/images/products/ujjaini-sev-800.webp'])
   })
 
+  test('a picture that cannot be shown says Image not available', async ({ page }) => {
+    // Every picture arrives as bytes no browser can decode.
+    await page.route(
+      (url) => url.pathname.startsWith('/images/'),
+      (route) => route.fulfill({ status: 200, contentType: 'image/webp', body: 'not a picture' }),
+    )
+    await page.goto('/products/premium-ratlami-sev')
+    await expect(page.getByRole('main').getByText('Image not available').first()).toBeVisible()
+    await expect(page.getByRole('main').getByRole('img', { name: 'Premium Ratlami Sev' })).toHaveCount(0)
+  })
+
   test('a discounted product shows its selling price and MRP for every size', async ({ page }) => {
     await page.goto('/products/spicy-mixture')
     await expect(page.getByText('20% OFF').first()).toBeVisible()

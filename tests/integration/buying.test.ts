@@ -370,6 +370,24 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       expect(await readCartEntries(db, scope)).toEqual([])
     })
 
+    it('gives a guest one more packet when the same product and size is added again, and removes a line set below zero', async () => {
+      let scope = { userId: null, cookie: guest([]) }
+      for (let i = 0; i < 3; i++) {
+        const added = await addToCart(db, scope, sev, '250g')
+        if (!added.ok) throw new Error(added.message)
+        scope = { ...scope, cookie: added.cookie }
+      }
+      expect(await readCartEntries(db, scope)).toEqual([{ productId: sev, size: '250g', quantity: 3 }])
+      const removed = await setQuantity(db, scope, sev, '250g', -1)
+      if (!removed.ok) throw new Error(removed.message)
+      expect(await readCartEntries(db, { ...scope, cookie: removed.cookie })).toEqual([])
+
+      const signedIn = { userId: 'buyer-1', cookie: guest([]) }
+      expect((await addToCart(db, signedIn, sev, '250g')).ok).toBe(true)
+      expect((await setQuantity(db, signedIn, sev, '250g', -3)).ok).toBe(true)
+      expect(await readCartEntries(db, signedIn)).toEqual([])
+    })
+
     it('shows the products as they are now, not as the cart remembers them', async () => {
       const scope = { userId: null, cookie: guest([{ productId: mixture, size: '250g', quantity: 2 }]) }
       await db

@@ -15,6 +15,7 @@ import {
   getAdminOrderDetails,
   listAdminOrders,
   markAllNotificationsRead,
+  recentNotifications,
   unreadNotificationCount,
 } from '#app/orders/admin-orders.server.ts'
 import { parseAdminOrderFilters } from '#app/orders/admin-orders.ts'
@@ -27,6 +28,7 @@ import {
 } from '#app/orders/order-desk.server.ts'
 import { csvCell, ordersCsv } from '#app/orders/orders-csv.server.ts'
 import { orderStatusHistory, orders } from '#app/orders/schema.ts'
+import { ORDER_STATUSES } from '#app/orders/status.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { startEventBus } from '#app/platform/event-bus.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
@@ -252,6 +254,28 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       expect(await paymentOf(online)).toBe('pending')
     })
 
+    it('allows every status from every other, each with its activity line, and refuses the same status again', async () => {
+      await db.update(products).set({ stock250g: 100 }).where(eq(products.id, sev))
+      for (const from of ORDER_STATUSES) {
+        for (const to of ORDER_STATUSES) {
+          const id = await place()
+          if (from !== 'pending') await change(id, from)
+          if (to === from) {
+            await expect(change(id, to)).rejects.toMatchObject({ kind: 'unchanged' })
+            continue
+          }
+          await change(id, to)
+          const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id))
+          expect(row?.status, `${from} -> ${to}`).toBe(to)
+          const lines = await db
+            .select({ message: adminNotificationsRealtime.message })
+            .from(adminNotificationsRealtime)
+            .where(eq(adminNotificationsRealtime.orderId, id))
+          expect(lines.map((line) => line.message)).toContain(`Order #${id.slice(-8)} status updated to ${to}`)
+        }
+      }
+    })
+
     it('answers an unknown order as not found', async () => {
       await expect(
         changeOrderStatus(db, { orderId: randomUUID(), to: 'confirmed', version: new Date().toISOString() }, desk),
@@ -357,6 +381,24 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       expect(await unreadNotificationCount(db)).toBe(2)
       expect(await markAllNotificationsRead(db)).toBe(2)
       expect(await unreadNotificationCount(db)).toBe(0)
+    })
+
+    it('shows the 5 latest in Recent Activity, newest first', async () => {
+      const start = Date.parse('2026-11-20T10:00:00Z')
+      await db.insert(adminNotificationsRealtime).values(
+        Array.from({ length: 7 }, (_, i) => ({
+          type: 'new_order',
+          message: `Activity ${i + 1}`,
+          createdAt: new Date(start + i * 60_000),
+        })),
+      )
+      expect((await recentNotifications(db)).map((item) => item.message)).toEqual([
+        'Activity 7',
+        'Activity 6',
+        'Activity 5',
+        'Activity 4',
+        'Activity 3',
+      ])
     })
 
     it('tells the shop of every new order by e-mail and SMS', async () => {

@@ -4,13 +4,18 @@
 // subscriber, gone subscriptions removed, failing push services retried, the owner's new-order
 // alert, and one key pair for every instance on one database.
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Auth, createAuth } from '#app/accounts/auth.server.ts'
 import { ensureAdmin } from '#app/admin/bootstrap.server.ts'
 import { products } from '#app/catalog/schema.ts'
 import { createDiskStore } from '#app/media/file-store.server.ts'
-import { createPushHandler, ownerOrderAlertJob, sendNotification } from '#app/notifications/push-fanout.server.ts'
+import {
+  createPushHandler,
+  listNotificationHistory,
+  ownerOrderAlertJob,
+  sendNotification,
+} from '#app/notifications/push-fanout.server.ts'
 import { SENT_TITLE } from '#app/notifications/push-notification.ts'
 import { publicKeyLoader, pushAction, subscriptionsAction } from '#app/notifications/push-routes.server.ts'
 import { SUBSCRIBE_RATE_LIMIT } from '#app/notifications/push-subscriptions.server.ts'
@@ -519,5 +524,39 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     expect((await send({ title: 'Hello', message: 'Hi' }, customerCookie)).status).toBe(403)
     expect(await database.db.$count(adminNotifications)).toBe(before)
     expect(await database.db.$count(outboxJobs, eq(outboxJobs.kind, 'push'))).toBe(0)
+  })
+  it('says Failed to send notification when the notification cannot be stored, and sends nothing', async () => {
+    await subscribed()
+    const before = await database.db.$count(adminNotifications)
+    await database.db.execute(sql`create or replace function fail_push_record() returns trigger language plpgsql as $$
+      begin raise exception 'the disk is full'; end $$`)
+    await database.db.execute(sql`create trigger fail_push_record before insert on admin_notifications
+      for each row execute function fail_push_record()`)
+    try {
+      const answer = await send({ title: 'Fresh batch', message: 'Ratlami Sev straight from the kadhai.' })
+      expect(answer).toMatchObject({
+        status: 500,
+        body: { ok: false, title: 'Failed to send notification. Please try again.' },
+      })
+    } finally {
+      await database.db.execute(sql`drop trigger fail_push_record on admin_notifications`)
+    }
+    expect(await database.db.$count(adminNotifications)).toBe(before)
+    expect(await database.db.$count(outboxJobs, eq(outboxJobs.kind, 'push'))).toBe(0)
+  })
+  it('lists the 50 newest notifications in History, newest first', async () => {
+    await database.db.delete(adminNotifications)
+    const start = Date.parse('2026-11-01T04:00:00Z')
+    await database.db.insert(adminNotifications).values(
+      Array.from({ length: 52 }, (_, i) => ({
+        title: `Notice ${i + 1}`,
+        message: 'Fresh namkeen today.',
+        createdAt: new Date(start + i * 60_000),
+      })),
+    )
+    const titles = (await listNotificationHistory(database.db)).map((row) => row.title)
+    expect(titles).toHaveLength(50)
+    expect(titles.slice(0, 2)).toEqual(['Notice 52', 'Notice 51'])
+    expect(titles.at(-1)).toBe('Notice 3')
   })
 })
