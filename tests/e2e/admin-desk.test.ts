@@ -56,3 +56,36 @@ test('stepping through the status dropdown with the arrow keys saves only the st
   await expect(toast(page, 'Order status updated to delivered')).toBeVisible()
   expect(sent).toHaveLength(2)
 })
+
+test('a settings section saved with the keyboard keeps the focus on its Save button', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'a keyboard at the desk')
+  await page.goto('/admin/settings')
+  const save = page.getByRole('button', { name: 'Save delivery terms' })
+  const fee = page.getByLabel('Delivery fee (₹)')
+  // The stored fee again: the save changes nothing other tests read.
+  await fee.fill(await fee.inputValue())
+  await save.focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Settings saved')).toBeVisible()
+  await expect(save).toBeFocused()
+
+  await page.goto('/admin/settings/delivery')
+  const saveCalendar = page.getByRole('button', { name: 'Save holidays and cut-off' })
+  await saveCalendar.focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Calendar saved')).toBeVisible()
+  await expect(saveCalendar).toBeFocused()
+})
+
+test('a push notification sent with the keyboard leaves the focus on the emptied title', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'a keyboard at the desk')
+  await page.goto('/admin/push')
+  const title = page.getByLabel('Title', { exact: true })
+  await title.fill('Keyboard check')
+  await page.getByLabel('Message', { exact: true }).fill('Sent from the desk with the keyboard alone.')
+  await page.getByRole('button', { name: 'Send Notification' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Notification sent')).toBeVisible()
+  await expect(title).toHaveValue('')
+  await expect(title).toBeFocused()
+})
