@@ -2,10 +2,13 @@ import { type RefObject, useEffect, useRef } from 'react'
 
 /**
  * A button disabled while its form is sent drops the focus to the page, and a keyboard user would
- * start again from the top: once the answer is in, `control` gets the focus back, unless it has
- * moved on meanwhile.
+ * start again from the top: once the answer is in, `control` (or the control it names then) gets
+ * the focus back, unless the focus has moved on meanwhile.
  */
-export function useFocusBack(busy: boolean, control: RefObject<HTMLElement | null>) {
+export function useFocusBack(
+  busy: boolean,
+  control: RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined),
+) {
   const wasBusy = useRef(false)
   useEffect(() => {
     if (busy) {
@@ -14,6 +17,7 @@ export function useFocusBack(busy: boolean, control: RefObject<HTMLElement | nul
     }
     if (!wasBusy.current) return
     wasBusy.current = false
-    if (!document.activeElement || document.activeElement === document.body) control.current?.focus()
+    if (document.activeElement && document.activeElement !== document.body) return
+    ;(typeof control === 'function' ? control() : control.current)?.focus()
   }, [busy, control])
 }
