@@ -43,7 +43,7 @@ export function SiteHeader({
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo shopName={shopName} />
-        <nav aria-label={m.nav_main()} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={m.nav_main()} className="hidden items-center gap-1 xl:flex">
           {navLinks(user).map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass}>
               {link.label()}
@@ -52,8 +52,8 @@ export function SiteHeader({
           <LoginToggle user={user} className="ml-2 px-4 py-2 text-sm" />
         </nav>
         <div className="flex items-center gap-1">
-          {/* On phones it is in the menu: the bar has room for the logo, the cart and the menu only. */}
-          <LanguageSwitch className="hidden md:flex" />
+          {/* Below desktop width it is in the menu with the links (a signed-in visitor's need about 1150 px). */}
+          <LanguageSwitch className="hidden xl:flex" />
           {cart && <CartDrawer cart={cart} signedIn={user !== null} />}
           <MobileMenu user={user} />
         </div>
@@ -94,7 +94,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
   }, [location.key])
 
   return (
-    <details ref={details} className="group md:hidden">
+    <details ref={details} className="group xl:hidden">
       <summary
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-secondary [&::-webkit-details-marker]:hidden"
         aria-label={m.header_menu()}

@@ -3,12 +3,13 @@
 // in the URL, so a reload or a shared link shows the same list.
 
 import { Check, ChevronLeft, ChevronRight, Inbox, Mail, MailOpen, Phone, Reply } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import { Link, useNavigation } from 'react-router'
 import { useShopSettings } from '#app/settings/use-shop-settings.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { useFocusBack } from '#app/ui/use-focus-back.ts'
 import { useListChange, useListChangeAnswers } from '#app/ui/use-list-change.ts'
 import {
   formatIstDateTime,
@@ -120,6 +121,8 @@ function MessageCard({ message }: { message: InboxMessage }) {
   const requested = fetcher.formData?.get('messageId') === message.id ? fetcher.formData.get('intent') : null
   // Shown in its new state from the click on; the server's answer confirms it or puts it back.
   const unread = requested ? requested === 'unread' : message.handledAt === null
+  const markButton = useRef<HTMLButtonElement>(null)
+  useFocusBack(requested !== null, markButton)
   const received = formatIstDateTime(message.createdAt)
   const name = `${message.firstName} ${message.lastName}`
 
@@ -193,6 +196,7 @@ function MessageCard({ message }: { message: InboxMessage }) {
           <input type="hidden" name="messageId" value={message.id} />
           <input type="hidden" name="version" value={message.version} />
           <Button
+            ref={markButton}
             type="submit"
             name="intent"
             value={unread ? 'handled' : 'unread'}

@@ -2,7 +2,7 @@
 // posted with a fetcher (or as a page without JavaScript), checked first in the browser with the
 // action's own schema, answered with a toast. The page's loader reloads after each change.
 import { ArrowLeft, Plus, Save, Trash2 } from 'lucide-react'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, type ReactNode, useRef, useState } from 'react'
 import { Link, useActionData, useFetcher } from 'react-router'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { formatRupees } from '#app/shared/money.ts'
@@ -10,6 +10,7 @@ import { rupeesText } from '#app/shared/rupees-field.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { toast, toastAnswer } from '#app/ui/toast.tsx'
+import { useFocusBack } from '#app/ui/use-focus-back.ts'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   calendarFormValues,
@@ -135,6 +136,8 @@ function StaleNote({ result }: { result: ZoneResult | undefined }) {
 
 function CalendarForm({ calendar }: { calendar: DeliveryZonesData['calendar'] }) {
   const { fetcher, result, errors, onSubmit, busy } = usePageForm('calendar', checkCalendar)
+  const saveButton = useRef<HTMLButtonElement>(null)
+  useFocusBack(busy, saveButton)
   return (
     <FormCard labelledBy="delivery-calendar-title">
       <h2 id="delivery-calendar-title" className="text-xl font-bold">
@@ -191,7 +194,7 @@ function CalendarForm({ calendar }: { calendar: DeliveryZonesData['calendar'] })
         </Field>
         <StaleNote result={result} />
         <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
+          <Button ref={saveButton} type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
             <Save aria-hidden />
             {busy ? 'Saving…' : 'Save holidays and cut-off'}
           </Button>

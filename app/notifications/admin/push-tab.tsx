@@ -3,13 +3,14 @@
 // how many devices took each one. Sending only queues the fan-out, so the page checks back every few
 // seconds while a notification is still going out.
 import { Bell, History, Send, Sparkles } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useActionData, useFetcher, useRevalidator } from 'react-router'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toastAnswer } from '#app/ui/toast.tsx'
+import { useFocusBack } from '#app/ui/use-focus-back.ts'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import {
   FILL_IN,
@@ -63,10 +64,24 @@ function SendForm({ data }: { data: PushTabData }) {
   const sending = fetcher.state !== 'idle'
   const missing = fields.title.trim() === '' || fields.message.trim() === ''
 
+  const sendButton = useRef<HTMLButtonElement>(null)
+  const titleInput = useRef<HTMLInputElement>(null)
+  const sent = useRef(false)
+  // A refusal gives the focus back to Send; a sent notification empties the form, which disables
+  // Send, so the focus goes to the title for the next one.
+  useFocusBack(sending, sendButton)
   useNewAnswer(fetcher.data ?? posted, (answer) => {
     toastAnswer(answer)
-    if (answer.ok) setFields(EMPTY)
+    if (answer.ok) {
+      setFields(EMPTY)
+      sent.current = true
+    }
   })
+  useEffect(() => {
+    if (sending || !missing || !sent.current) return
+    sent.current = false
+    if (!document.activeElement || document.activeElement === document.body) titleInput.current?.focus()
+  }, [sending, missing])
 
   function set(name: keyof typeof EMPTY) {
     return (event: { currentTarget: { value: string } }) => {
@@ -101,6 +116,7 @@ function SendForm({ data }: { data: PushTabData }) {
               >
                 {(described) => (
                   <TextInput
+                    ref={titleInput}
                     id="push-title"
                     name="title"
                     value={fields.title}
@@ -185,6 +201,7 @@ function SendForm({ data }: { data: PushTabData }) {
                   {missing ? FILL_IN : ''}
                 </p>
                 <Button
+                  ref={sendButton}
                   type="submit"
                   size="lg"
                   disabled={hydrated && (missing || sending)}

@@ -1,7 +1,7 @@
 // One order on the desk (spec section 2): what the owner needs at a glance to pack and deliver it,
 // and the three controls: the status dropdown, Details, and OTP Verify.
 import { MapPin, Phone, ShieldAlert, ShieldCheck, Truck, User } from 'lucide-react'
-import { type RefObject, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -38,6 +38,7 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
     focusAfterChange.current = { control, status }
     submit('status', { status, version: order.version })
   }
+  const keyed = useKeyedChoice(shownStatus, (status) => changeStatus(status, statusSelect))
   const zone = zoneLabel(order)
 
   return (
@@ -106,9 +107,13 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
           <select
             ref={statusSelect}
             id={`${titleId}-status`}
-            value={shownStatus}
+            value={keyed.value}
             disabled={busy}
-            onChange={(event) => changeStatus(event.target.value, statusSelect)}
+            onChange={(event) => keyed.onChange(event.target.value)}
+            onKeyDown={keyed.onKeyDown}
+            onPointerDown={keyed.onPointerDown}
+            onBlur={keyed.onBlur}
+            aria-describedby={keyed.choosing ? `${titleId}-status-hint` : undefined}
             className={FIELD_CLASS}
           >
             {STATUS_CHOICES.map((status) => (
@@ -117,6 +122,11 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
               </option>
             ))}
           </select>
+          {keyed.choosing && (
+            <p id={`${titleId}-status-hint`} className="text-xs text-muted-foreground">
+              Press Enter to save, Escape to keep {statusLabel(shownStatus)}.
+            </p>
+          )}
         </div>
         <OrderDetailsDialog orderId={order.id} number={order.number}>
           <Button ref={detailsButton} variant="outline" className="h-11 last:col-span-2">
@@ -189,4 +199,51 @@ function OtpVerifyControl({
       OTP Verify
     </Button>
   )
+}
+
+/**
+ * Keys that step a closed dropdown's value in place (Chromium, Firefox on Windows and Linux); so does
+ * typing a letter, while Space opens the list.
+ */
+const STEPPING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown'])
+
+/**
+ * A status picked with the mouse (or from the open list) is saved at once; one reached by stepping
+ * through the closed dropdown with the arrow keys or by typing is saved on Enter or when the focus
+ * leaves, and Escape drops it. Otherwise every status passed on the way (Confirmed, Shipped on the
+ * way to Cancelled) would be saved, each with its message to the customer.
+ */
+function useKeyedChoice(saved: string, save: (status: string) => void) {
+  const [choice, setChoice] = useState<string | null>(null)
+  const stepping = useRef(false)
+  const commit = () => {
+    if (choice !== null && choice !== saved) save(choice)
+    setChoice(null)
+  }
+  return {
+    value: choice ?? saved,
+    choosing: choice !== null && choice !== saved,
+    onChange: (status: string) => {
+      if (stepping.current) setChoice(status)
+      else save(status)
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLSelectElement>) => {
+      if (event.key === 'Enter' && choice !== null) {
+        event.preventDefault()
+        commit()
+      } else if (event.key === 'Escape' && choice !== null) {
+        event.preventDefault()
+        setChoice(null)
+      } else if (!event.altKey && (STEPPING_KEYS.has(event.key) || (event.key.length === 1 && event.key !== ' '))) {
+        stepping.current = true
+      }
+    },
+    onPointerDown: () => {
+      stepping.current = false
+    },
+    onBlur: () => {
+      stepping.current = false
+      commit()
+    },
+  }
 }

@@ -3,10 +3,11 @@
 // shop's pages, so a review is checked before anyone sees it.
 
 import { Check, ChevronLeft, ChevronRight, Clock, EyeOff, MessageSquareText } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import { Link, useNavigation } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
+import { useFocusBack } from '#app/ui/use-focus-back.ts'
 import { useListChange, useListChangeAnswers } from '#app/ui/use-list-change.ts'
 import {
   type AdminReview,
@@ -163,6 +164,10 @@ function ReviewCard({ review }: { review: AdminReview }) {
   const requested = fetcher.formData?.get('reviewId') === review.id ? fetcher.formData.get('intent') : null
   const status: ReviewStatus = requested === 'approve' ? 'approved' : requested === 'hide' ? 'rejected' : review.status
   const Icon = STATUS_ICON[status]
+  // The pressed button stays disabled in the review's new state: the focus goes to the other one.
+  const approveButton = useRef<HTMLButtonElement>(null)
+  const hideButton = useRef<HTMLButtonElement>(null)
+  useFocusBack(requested !== null, () => (review.status === 'approved' ? hideButton : approveButton).current)
 
   return (
     <article
@@ -208,6 +213,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
         <input type="hidden" name="reviewId" value={review.id} />
         <input type="hidden" name="version" value={review.version} />
         <Button
+          ref={approveButton}
           type="submit"
           name="intent"
           value="approve"
@@ -219,6 +225,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
           Approve
         </Button>
         <Button
+          ref={hideButton}
           type="submit"
           name="intent"
           value="hide"

@@ -3,11 +3,12 @@
 // The page's loaders reload after a save, so the footer, the new version and every other form follow.
 
 import { Save } from 'lucide-react'
-import { type FormEvent, Fragment, type ReactNode, useState } from 'react'
+import { type FormEvent, Fragment, type ReactNode, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { toast, toastAnswer } from '#app/ui/toast.tsx'
+import { useFocusBack } from '#app/ui/use-focus-back.ts'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import { type SettingsFieldErrors, type SettingsSection, sectionInput, validateSection } from '../settings-form.ts'
 import type { SettingsResult } from '../settings-routes.server.ts'
@@ -36,6 +37,8 @@ export function SectionForm({
   const [clientErrors, setClientErrors] = useState<SettingsFieldErrors | null>(null)
   const result = fetcher.data ?? (posted?.section === section ? posted : undefined)
   const busy = fetcher.state !== 'idle'
+  const saveButton = useRef<HTMLButtonElement>(null)
+  useFocusBack(busy, saveButton)
 
   useNewAnswer(result, toastAnswer)
 
@@ -87,7 +90,7 @@ export function SectionForm({
               </p>
             )}
             <div className="flex justify-end">
-              <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
+              <Button ref={saveButton} type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
                 <Save aria-hidden />
                 {busy ? 'Saving…' : saveLabel}
               </Button>
