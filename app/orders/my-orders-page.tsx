@@ -229,6 +229,7 @@ function OrderDetails({
           {paymentMethodText(order.paymentMethod)} · {paymentStatusText(order.paymentStatus)}
         </span>
       </div>
+      <PaymentLink order={order} />
       <DeliveryPromise order={order} />
       <section aria-label={m.my_orders_items()}>
         <ul className="divide-y rounded-lg border">
@@ -264,6 +265,22 @@ function OrderDetails({
         <StatusHistory history={order.history} />
       </section>
     </div>
+  )
+}
+
+/**
+ * An online order not paid yet: a failed payment can be paid again (the checkout's pay-again page); a
+ * pending one is checked first on the payment-status page, which says not to pay twice.
+ */
+function PaymentLink({ order }: { order: CustomerOrderDetails }) {
+  if (order.paymentMethod !== 'online' || order.paymentStatus === 'paid' || order.status === 'cancelled') return null
+  const failed = order.paymentStatus === 'failed'
+  return (
+    <Button asChild className="h-11 w-full sm:w-auto">
+      <Link to={failed ? `/checkout?orderId=${order.id}` : `/payment-status?orderId=${order.id}`}>
+        {failed ? m.shop_my_orders_pay_now() : m.shop_my_orders_check_payment()}
+      </Link>
+    </Button>
   )
 }
 
