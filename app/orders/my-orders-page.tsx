@@ -83,7 +83,7 @@ export function MyOrdersPage({
         <div className="mt-12 flex flex-col items-center gap-4 text-center">
           <Package className="size-12 text-muted-foreground/60" aria-hidden />
           <p className="text-lg font-semibold">{q ? m.my_orders_no_match({ q }) : m.my_orders_none()}</p>
-          <Button asChild>
+          <Button asChild className="h-11">
             <Link to={q ? '/my-orders' : '/products'}>{q ? m.my_orders_show_all() : m.my_orders_start_shopping()}</Link>
           </Button>
         </div>
@@ -102,7 +102,7 @@ export function MyOrdersPage({
           {pageCount > 1 && (
             <nav aria-label={m.my_orders_pages()} className="mt-6 flex items-center justify-between">
               {page > 1 ? (
-                <Button asChild variant="outline">
+                <Button asChild variant="outline" className="h-11">
                   <Link to={linkWith({ page: String(page - 1), order: null })}>{m.my_orders_newer()}</Link>
                 </Button>
               ) : (
@@ -110,7 +110,7 @@ export function MyOrdersPage({
               )}
               <span className="text-sm text-muted-foreground">{m.my_orders_page_of({ page, count: pageCount })}</span>
               {page < pageCount ? (
-                <Button asChild variant="outline">
+                <Button asChild variant="outline" className="h-11">
                   <Link to={linkWith({ page: String(page + 1), order: null })}>{m.my_orders_older()}</Link>
                 </Button>
               ) : (
@@ -181,7 +181,7 @@ function OrderCard({
         </ul>
         <div className="flex items-center justify-between gap-2 border-t pt-3">
           <p className="font-bold">{formatRupees(order.totalAmount)}</p>
-          <Button asChild variant="outline" size="sm">
+          <Button asChild variant="outline" className="h-11">
             <Link
               id={`order-link-${order.id}`}
               to={detailsHref}
@@ -218,7 +218,7 @@ function OrderDetails({
           </Dialog.Description>
         </div>
         <Dialog.Close asChild>
-          <Button variant="ghost" size="icon" aria-label={m.my_orders_close_details()}>
+          <Button variant="ghost" size="icon" className="size-11" aria-label={m.my_orders_close_details()}>
             <X className="size-5" aria-hidden />
           </Button>
         </Dialog.Close>
