@@ -51,3 +51,39 @@ async function expectThumbSized(target: Locator) {
   expect(box?.height, (await target.textContent()) ?? undefined).toBeGreaterThanOrEqual(44)
   expect(box?.width, (await target.textContent()) ?? undefined).toBeGreaterThanOrEqual(44)
 }
+
+test('a returning customer’s checkout starts from their last order’s mobile number and address', async ({
+  page,
+}, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'returning'), 'sev and chai at six')
+  const phone = uniquePhone()
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to Cart/ }).click()
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  await page.goto('/checkout')
+  await expect(page.getByLabel('Address')).toHaveValue('')
+  await page.getByLabel('Mobile number').fill(phone)
+  await page.getByLabel('Address').fill('12, Vijay Nagar\nScheme 54')
+  await page.getByLabel('City').fill('Indore')
+  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
+  await page.getByLabel('PIN code').fill('452010')
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  await page.getByRole('button', { name: /^Place Order/ }).click()
+  await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible()
+
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to Cart/ }).click()
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  await page.goto('/checkout')
+  await expect(page.getByLabel('Mobile number')).toHaveValue(`+91${phone}`)
+  await expect(page.getByLabel('Address')).toHaveValue('12, Vijay Nagar, Scheme 54')
+  await expect(page.getByLabel('City')).toHaveValue('Indore')
+  await expect(page.getByLabel('State or union territory')).toHaveValue('Madhya Pradesh')
+  await expect(page.getByLabel('PIN code')).toHaveValue('452010')
+
+  // On another device (no PIN code remembered) the address comes back too, and the PIN code is asked for.
+  await page.context().clearCookies({ name: 'delivery_pin' })
+  await page.reload()
+  await expect(page.getByLabel('Address')).toHaveValue('12, Vijay Nagar, Scheme 54')
+  await expect(page.getByLabel('PIN code')).toHaveValue('')
+})
