@@ -27,7 +27,7 @@ export function AccountPage({
         : {}
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 pb-16">
-      <h1 className="text-3xl font-bold text-brown">{m.account_title()}</h1>
+      <h1 className="pt-6 text-3xl font-bold text-brown">{m.account_title()}</h1>
       <Section title={m.account_your_details()}>
         <dl className="grid gap-1 text-sm">
           <div>
