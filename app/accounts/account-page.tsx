@@ -27,7 +27,7 @@ export function AccountPage({
         : {}
   return (
     <div className="mx-auto grid max-w-2xl gap-6 px-4 pb-16">
-      <h1 className="text-3xl font-bold text-brown">{m.account_title()}</h1>
+      <h1 className="pt-6 text-3xl font-bold text-brown">{m.account_title()}</h1>
       <Section title={m.account_your_details()}>
         <dl className="grid gap-1 text-sm">
           <div>
@@ -49,7 +49,9 @@ export function AccountPage({
             maxLength={80}
             autoComplete="name"
           />
-          <Button type="submit">{m.account_save_name()}</Button>
+          <Button type="submit" className="h-11">
+            {m.account_save_name()}
+          </Button>
           <div className="sm:col-span-2">
             <FormMessage {...message('name')} />
           </div>
@@ -77,7 +79,7 @@ export function AccountPage({
               minLength={MIN_PASSWORD_LENGTH}
               hint={m.auth_password_hint({ min: MIN_PASSWORD_LENGTH })}
             />
-            <Button type="submit" className="justify-self-start">
+            <Button type="submit" className="h-11 justify-self-start">
               {m.account_change_password()}
             </Button>
           </Form>
@@ -106,7 +108,7 @@ export function AccountPage({
             <Button
               type="submit"
               variant={viewer.twoFactorEnabled ? 'outline' : 'default'}
-              className="justify-self-start"
+              className="h-11 justify-self-start"
             >
               {viewer.twoFactorEnabled ? m.account_two_step_off_button() : m.account_two_step_set_up()}
             </Button>
@@ -123,7 +125,7 @@ export function AccountPage({
         <Form method="post" className="grid gap-3">
           <input type="hidden" name="intent" value="sign-out-everywhere" />
           <p className="text-sm text-muted-foreground">{m.account_devices_text()}</p>
-          <Button type="submit" variant="outline" className="justify-self-start">
+          <Button type="submit" variant="outline" className="h-11 justify-self-start">
             {m.account_sign_out_everywhere()}
           </Button>
         </Form>
@@ -170,7 +172,7 @@ function EnrolmentForm({ enrolment, error }: { enrolment: Enrolment; error?: str
         maxLength={6}
         required
       />
-      <Button type="submit" className="justify-self-start">
+      <Button type="submit" className="h-11 justify-self-start">
         {m.account_turn_on()}
       </Button>
     </Form>

@@ -37,7 +37,7 @@ import { withZoneFee } from './totals.ts'
 interface CheckoutProps {
   cart: CartView
   cartError: string | null
-  prefill: { fullName: string; email: string; phone: string; pincode: string }
+  prefill: Pick<DeliveryFormValues, 'fullName' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'pincode'>
   /** The answer for the remembered PIN code, from the server. */
   delivery: DeliveryQuote | null
   idempotencyKey: string

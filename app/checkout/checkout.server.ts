@@ -10,7 +10,7 @@ import { rememberPinCookie } from '#app/delivery/delivery-check.server.ts'
 import { isPinCode } from '#app/delivery/pin-code.ts'
 import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
-import { findVisibleOrder } from '#app/orders/orders.server.ts'
+import { findVisibleOrder, lastDeliveryOf } from '#app/orders/orders.server.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
@@ -22,6 +22,7 @@ import { requestContext, servicesContext } from '#app/platform/services.server.t
 import { getSettings } from '#app/settings/settings.server.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import {
+  addressFieldsOf,
   type DeliveryFieldErrors,
   type DeliveryFormValues,
   deliveryFormValues,
@@ -84,6 +85,11 @@ export async function checkoutLoader(request: Request, context: Context) {
   const cartError = takeCartError(request, config.secure)
   if (cartError.clear) headers.append('Set-Cookie', cartError.clear)
   const pincode = rememberedPin(request.headers.get('cookie'))
+  // A returning customer's form starts from their latest order's mobile number and address; the address
+  // only while no other PIN code was asked about since (the delivery quote shown is that PIN code's).
+  const last = viewer ? await lastDeliveryOf(db, viewer.id) : null
+  const lastAddress = last ? addressFieldsOf(last.shippingAddress) : null
+  const address = lastAddress && (pincode === null || pincode === lastAddress.pincode) ? lastAddress : null
   return data(
     {
       open: true as const,
@@ -94,7 +100,10 @@ export async function checkoutLoader(request: Request, context: Context) {
       prefill: {
         fullName: viewer?.name ?? '',
         email: viewer?.email ?? '',
-        phone: viewer?.phone ?? '',
+        phone: viewer?.phone ?? last?.phone ?? '',
+        address: address?.address ?? '',
+        city: address?.city ?? '',
+        state: address?.state ?? '',
         pincode: pincode ?? '',
       },
       delivery: cart.delivery,

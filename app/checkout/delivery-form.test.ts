@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { getLocale, overwriteGetLocale } from '#app/paraglide/runtime.js'
 import { deliveryDetails } from '../../tests/delivery-details.ts'
-import { shippingAddress, validateDeliveryForm } from './delivery-form.ts'
+import { addressFieldsOf, shippingAddress, validateDeliveryForm } from './delivery-form.ts'
 
 const good = deliveryDetails({ phone: '098765-43210' })
 
@@ -45,6 +45,18 @@ describe('the checkout form', () => {
     expect(result.ok && shippingAddress(result.data)).toBe(
       '12, Vijay Nagar, Scheme 54, Indore, Madhya Pradesh - 452010',
     )
+  })
+
+  it('reads an order’s one-line address back into the form’s fields', () => {
+    const result = validateDeliveryForm({ ...good, address: '12, Vijay Nagar\nScheme 54' })
+    expect(result.ok && addressFieldsOf(shippingAddress(result.data))).toEqual({
+      address: '12, Vijay Nagar, Scheme 54',
+      city: 'Indore',
+      state: 'Madhya Pradesh',
+      pincode: '452010',
+    })
+    expect(addressFieldsOf('12 MG Road, Indore - 452010')).toBeNull()
+    expect(addressFieldsOf('12 MG Road, Indore, Malwa - 452010')).toBeNull()
   })
 
   it('refuses a PIN code from another postal region than the chosen state, on the PIN code', () => {

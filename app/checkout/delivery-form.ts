@@ -105,3 +105,16 @@ export function validateDeliveryForm(values: unknown): DeliveryValidation {
 export function shippingAddress({ address, city, state, pincode }: DeliveryDetails): string {
   return `${address.replace(/\s*\n\s*/g, ', ')}, ${city}, ${state} - ${pincode}`
 }
+
+/**
+ * The address fields back from an order's one-line address (shippingAddress), to fill in the form for
+ * the customer's next order; null when it does not read back (typed before the checkout checked states).
+ * A city typed with a comma comes back partly in the address, where the customer sees it.
+ */
+export function addressFieldsOf(
+  oneLine: string,
+): Pick<DeliveryFormValues, 'address' | 'city' | 'state' | 'pincode'> | null {
+  const [, address, city, state, pincode] = /^(.+), ([^,]+), ([^,]+) - ([1-9]\d{5})$/s.exec(oneLine) ?? []
+  if (!address || !city || !state || !pincode || !isIndianState(state)) return null
+  return { address, city, state, pincode }
+}

@@ -84,7 +84,7 @@ export function MyOrdersPage({
         <div className="mt-12 flex flex-col items-center gap-4 text-center">
           <Package className="size-12 text-muted-foreground/60" aria-hidden />
           <p className="text-lg font-semibold">{q ? m.my_orders_no_match({ q }) : m.my_orders_none()}</p>
-          <Button asChild>
+          <Button asChild className="h-11">
             <Link to={q ? '/my-orders' : '/products'}>{q ? m.my_orders_show_all() : m.my_orders_start_shopping()}</Link>
           </Button>
         </div>
@@ -103,7 +103,7 @@ export function MyOrdersPage({
           {pageCount > 1 && (
             <nav aria-label={m.my_orders_pages()} className="mt-6 flex items-center justify-between">
               {page > 1 ? (
-                <Button asChild variant="outline">
+                <Button asChild variant="outline" className="h-11">
                   <Link to={linkWith({ page: String(page - 1), order: null })}>{m.my_orders_newer()}</Link>
                 </Button>
               ) : (
@@ -111,7 +111,7 @@ export function MyOrdersPage({
               )}
               <span className="text-sm text-muted-foreground">{m.my_orders_page_of({ page, count: pageCount })}</span>
               {page < pageCount ? (
-                <Button asChild variant="outline">
+                <Button asChild variant="outline" className="h-11">
                   <Link to={linkWith({ page: String(page + 1), order: null })}>{m.my_orders_older()}</Link>
                 </Button>
               ) : (
@@ -182,7 +182,7 @@ function OrderCard({
         </ul>
         <div className="flex items-center justify-between gap-2 border-t pt-3">
           <p className="font-bold">{formatRupees(order.totalAmount)}</p>
-          <Button asChild variant="outline" size="sm">
+          <Button asChild variant="outline" className="h-11">
             <Link
               id={`order-link-${order.id}`}
               to={detailsHref}
@@ -219,7 +219,7 @@ function OrderDetails({
           </Dialog.Description>
         </div>
         <Dialog.Close asChild>
-          <Button variant="ghost" size="icon" aria-label={m.my_orders_close_details()}>
+          <Button variant="ghost" size="icon" className="size-11" aria-label={m.my_orders_close_details()}>
             <X className="size-5" aria-hidden />
           </Button>
         </Dialog.Close>
@@ -230,6 +230,7 @@ function OrderDetails({
           {paymentMethodText(order.paymentMethod)} · {paymentStatusText(order.paymentStatus)}
         </span>
       </div>
+      <PaymentLink order={order} />
       <DeliveryPromise order={order} />
       <section aria-label={m.my_orders_items()}>
         <ul className="divide-y rounded-lg border">
@@ -265,6 +266,22 @@ function OrderDetails({
         <StatusHistory history={order.history} />
       </section>
     </div>
+  )
+}
+
+/**
+ * An online order not paid yet: a failed payment can be paid again (the checkout's pay-again page); a
+ * pending one is checked first on the payment-status page, which says not to pay twice.
+ */
+function PaymentLink({ order }: { order: CustomerOrderDetails }) {
+  if (order.paymentMethod !== 'online' || order.paymentStatus === 'paid' || order.status === 'cancelled') return null
+  const failed = order.paymentStatus === 'failed'
+  return (
+    <Button asChild className="h-11 w-full sm:w-auto">
+      <Link to={failed ? `/checkout?orderId=${order.id}` : `/payment-status?orderId=${order.id}`}>
+        {failed ? m.shop_my_orders_pay_now() : m.shop_my_orders_check_payment()}
+      </Link>
+    </Button>
   )
 }
 

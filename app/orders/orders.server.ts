@@ -110,6 +110,17 @@ export async function listCustomerOrders(db: Tx, userId: string, { q = '', page 
 
 export type CustomerOrder = Awaited<ReturnType<typeof listCustomerOrders>>['orders'][number]
 
+/** Where a customer's latest order went (its mobile number and one-line address), or null before their first. */
+export async function lastDeliveryOf(db: Tx, userId: string) {
+  const [order] = await db
+    .select({ phone: orders.phone, shippingAddress: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1)
+  return order ?? null
+}
+
 /** Every status change of an order, oldest first. */
 export function statusHistory(db: Tx, orderId: string) {
   return db

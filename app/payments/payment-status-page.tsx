@@ -28,7 +28,7 @@ export function InvalidPaymentRequest() {
   return (
     <Result icon={<CircleAlert className="text-destructive" aria-hidden />} title={invalidRequest.title()}>
       <p>{invalidRequest.detail()}</p>
-      <Button asChild>
+      <Button asChild className="h-11">
         <Link to="/">{m.payment_go_home()}</Link>
       </Button>
     </Result>
@@ -96,7 +96,9 @@ export function PaymentStatusPage({
       <Result icon={<CircleAlert className="text-destructive" aria-hidden />} title={m.payment_verification_error()}>
         <p>{shown.message}</p>
         {summary}
-        <Button onClick={restart}>{m.payment_retry_verification()}</Button>
+        <Button onClick={restart} className="h-11">
+          {m.payment_retry_verification()}
+        </Button>
       </Result>
     )
   }
@@ -106,10 +108,10 @@ export function PaymentStatusPage({
         {summary}
         <p>{m.payment_thanks()}</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Button asChild>
+          <Button asChild className="h-11">
             <Link to="/my-orders">{m.payment_view_my_orders()}</Link>
           </Button>
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className="h-11">
             <Link to="/products">{m.continue_shopping()}</Link>
           </Button>
         </div>
@@ -131,10 +133,10 @@ export function PaymentStatusPage({
         <p>{paymentFailed.detail()}</p>
         {summary}
         <div className="flex flex-wrap justify-center gap-3">
-          <Button asChild>
+          <Button asChild className="h-11">
             <Link to={`/checkout?orderId=${orderId}`}>{m.checkout_try_again()}</Link>
           </Button>
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className="h-11">
             <Link to="/">{m.payment_go_home()}</Link>
           </Button>
         </div>
@@ -157,7 +159,7 @@ export function PaymentStatusPage({
         {m.payment_do_not_pay_again()} <ShopPhoneLink />.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button asChild>
+        <Button asChild className="h-11">
           <Link
             to={`/payment-status?orderId=${orderId}`}
             onClick={(event) => {
@@ -168,7 +170,7 @@ export function PaymentStatusPage({
             {m.payment_check_again()}
           </Link>
         </Button>
-        <Button asChild variant="outline">
+        <Button asChild variant="outline" className="h-11">
           <Link to="/products">{m.continue_shopping()}</Link>
         </Button>
       </div>

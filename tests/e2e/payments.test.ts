@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { type PhonePeSimulator, startPhonePeSimulator } from '../../server/phonepe-simulator.ts'
 import { freePort, type RunningServer, startServer } from '../server-process.ts'
-import { uniquePhone } from './accounts-helpers.ts'
+import { uniqueEmail, uniquePhone } from './accounts-helpers.ts'
 import { checkoutForm } from './checkout-form.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -83,6 +83,49 @@ test('a failed payment can be tried again for the same order', async ({ page }) 
   await expect(page.getByText('Test payment of ₹130.00')).toBeVisible()
   await page.getByRole('button', { name: 'Pay successfully' }).click()
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+})
+
+test('My Orders offers to check a pending payment and to pay again for a failed one', async ({ page }, testInfo) => {
+  test.slow()
+  const email = uniqueEmail(testInfo, 'pay-from-my-orders')
+  await page.goto(`${shop.url}/auth?method=email&mode=sign-up`)
+  await page.getByLabel('Name').fill('Asha Verma')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('poha-jalebi-sunday')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('status')).toContainText('Your account is ready')
+  await page.getByLabel('Password', { exact: true }).fill('poha-jalebi-sunday')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(`${shop.url}/`)
+
+  await checkOutOnline(page)
+  // Left pending on PhonePe's page, without the payment-status page's re-checks running meanwhile.
+  const pending = await page.request.post(page.url(), { form: { outcome: 'pending' }, maxRedirects: 0 })
+  expect(pending.status()).toBe(303)
+  const orderId = page.url().match(/\/pay\/MN-([0-9a-f-]{36})-/)?.[1]
+  await page.goto(`${shop.url}/my-orders?order=${orderId}`)
+  const details = page.getByRole('dialog')
+  await expect(details).toContainText('Online payment · Payment pending')
+  await expect(details.getByRole('link', { name: 'Check payment status' })).toHaveAttribute(
+    'href',
+    `/payment-status?orderId=${orderId}`,
+  )
+  await expect(details.getByRole('link', { name: 'Pay for this order' })).toHaveCount(0)
+
+  await checkOutOnline(page)
+  await page.getByRole('button', { name: 'Fail the payment' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible()
+  const failedId = new URL(page.url()).searchParams.get('orderId')
+  await page.goto(`${shop.url}/my-orders?order=${failedId}`)
+  await expect(details).toContainText('Online payment · Payment failed')
+  await details.getByRole('link', { name: 'Pay for this order' }).click()
+  await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible()
+  await page.getByRole('button', { name: 'Try Payment Again' }).click()
+  await page.getByRole('button', { name: 'Pay successfully' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+  await page.goto(`${shop.url}/my-orders?order=${failedId}`)
+  await expect(details).toContainText('Online payment · Paid')
+  await expect(details.getByRole('link', { name: /Pay for this order|Check payment status/ })).toHaveCount(0)
 })
 
 test('a payment the gateway could not start says so, keeps the order, and can be tried again', async ({ page }) => {

@@ -1,0 +1,89 @@
+// A returning customer on a phone: the buttons of the account page, My Orders and an order's details
+// are big enough for a thumb (44 px), like the rest of the shop's.
+import type { Locator } from '@playwright/test'
+import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
+import { expect as baseExpect, test } from './fixtures.ts'
+
+// Sign-in work (password hashing, the database) is slow on a busy two-core machine.
+const expect = baseExpect.configure({ timeout: 20_000 })
+test.describe.configure({ timeout: 120_000 })
+
+test('on a touch screen the account page, My Orders and an order’s details have buttons at least 44 px tall', async ({
+  page,
+  isMobile,
+}, info) => {
+  test.skip(!isMobile, 'under a mouse the buttons may be smaller')
+  await signUpAndSignIn(page, uniqueEmail(info, 'thumb'), 'sev and chai at six')
+
+  await page.goto('/account')
+  const account = page.getByRole('main')
+  const accountButtons = [
+    account.getByRole('button', { name: 'Save name' }),
+    account.getByRole('button', { name: 'Change password' }),
+    account.getByRole('button', { name: 'Set up two-step sign-in' }),
+    account.getByRole('button', { name: 'Sign out everywhere' }),
+  ]
+  for (const button of accountButtons) await expectThumbSized(button)
+
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to Cart/ }).click()
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  await page.goto('/checkout')
+  await page.getByLabel('Mobile number').fill(uniquePhone())
+  await page.getByLabel('Address').fill('12, Vijay Nagar, Scheme 54')
+  await page.getByLabel('City').fill('Indore')
+  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
+  await page.getByLabel('PIN code').fill('452010')
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  await page.getByRole('button', { name: /^Place Order/ }).click()
+  await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible()
+
+  await page.goto('/my-orders')
+  const details = page.getByRole('link', { name: /^View details of order/ })
+  await expectThumbSized(details)
+  await details.click()
+  await expectThumbSized(page.getByRole('dialog').getByRole('button', { name: 'Close order details' }))
+})
+
+async function expectThumbSized(target: Locator) {
+  await expect(target).toBeVisible()
+  const box = await target.boundingBox()
+  expect(box?.height, (await target.textContent()) ?? undefined).toBeGreaterThanOrEqual(44)
+  expect(box?.width, (await target.textContent()) ?? undefined).toBeGreaterThanOrEqual(44)
+}
+
+test('a returning customer’s checkout starts from their last order’s mobile number and address', async ({
+  page,
+}, info) => {
+  await signUpAndSignIn(page, uniqueEmail(info, 'returning'), 'sev and chai at six')
+  const phone = uniquePhone()
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to Cart/ }).click()
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  await page.goto('/checkout')
+  await expect(page.getByLabel('Address')).toHaveValue('')
+  await page.getByLabel('Mobile number').fill(phone)
+  await page.getByLabel('Address').fill('12, Vijay Nagar\nScheme 54')
+  await page.getByLabel('City').fill('Indore')
+  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
+  await page.getByLabel('PIN code').fill('452010')
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  await page.getByRole('button', { name: /^Place Order/ }).click()
+  await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible()
+
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to Cart/ }).click()
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  await page.goto('/checkout')
+  await expect(page.getByLabel('Mobile number')).toHaveValue(`+91${phone}`)
+  await expect(page.getByLabel('Address')).toHaveValue('12, Vijay Nagar, Scheme 54')
+  await expect(page.getByLabel('City')).toHaveValue('Indore')
+  await expect(page.getByLabel('State or union territory')).toHaveValue('Madhya Pradesh')
+  await expect(page.getByLabel('PIN code')).toHaveValue('452010')
+
+  // On another device (no PIN code remembered) the address comes back too, and the PIN code is asked for.
+  await page.context().clearCookies({ name: 'delivery_pin' })
+  await page.reload()
+  await expect(page.getByLabel('Address')).toHaveValue('12, Vijay Nagar, Scheme 54')
+  await expect(page.getByLabel('PIN code')).toHaveValue('')
+})
