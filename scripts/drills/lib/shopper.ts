@@ -109,6 +109,10 @@ export class Shopper {
       body,
       redirect: 'manual',
       signal: controller.signal,
+    }).catch((error: unknown) => {
+      // fetch says only "fetch failed": the cause (a reset, a closed socket, a timeout) is what tells.
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null
+      throw cause ? new Error(`${method} ${path}: fetch failed (${describeCause(cause)})`, { cause: error }) : error
     })
     this.keepCookies(response.headers)
     let text: string
@@ -285,4 +289,9 @@ async function readUntil(body: ReadableStream<Uint8Array>, until: string): Promi
     text += decoder.decode(chunk.value, { stream: true })
   }
   return text
+}
+
+function describeCause(cause: Error): string {
+  const code = (cause as Error & { code?: unknown }).code
+  return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message
 }
