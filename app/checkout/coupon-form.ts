@@ -3,7 +3,7 @@
 // days in India, stored as the moments the coupon starts and stops applying.
 
 import { z } from 'zod'
-import { istDay, istDayEnd, istDayStart } from '#app/shared/india-day.ts'
+import { inShopYears, isCalendarDay, istDay, istDayEnd, istDayStart, SHOP_YEARS } from '#app/shared/india-day.ts'
 import { rupeesField, rupeesText } from '#app/shared/rupees-field.ts'
 import type { CouponRow } from './coupons.server.ts'
 
@@ -47,7 +47,11 @@ const day = (what: string) =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || z.iso.date().safeParse(value).success, `Please enter ${what} as a date.`)
+    .refine((value) => value === '' || isCalendarDay(value), `Please enter ${what} as a date.`)
+    .refine(
+      (value) => value === '' || inShopYears(value),
+      `Please enter ${what} from ${SHOP_YEARS.first} to ${SHOP_YEARS.last}.`,
+    )
 
 const checkbox = z
   .union([z.literal('on'), z.literal('')], 'Please tick the box or leave it empty.')

@@ -2,6 +2,7 @@
 // (read from the URL, refused with a 400 when malformed), its page cursor, and the shapes the
 // orders tab receives. No I/O here.
 import { z } from 'zod'
+import { inShopYears, isCalendarDay, SHOP_YEARS } from '#app/shared/india-day.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from './status.ts'
@@ -15,10 +16,8 @@ export const PAYMENT_METHODS = ['cod', 'online'] as const
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`)
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day)
-  }, 'That date does not exist.')
+  .refine(isCalendarDay, 'That date does not exist.')
+  .refine(inShopYears, `Pick a date from ${SHOP_YEARS.first} to ${SHOP_YEARS.last}.`)
 
 /** The list's filters as the URL carries them; empty fields mean "any". */
 export const adminOrderFiltersSchema = z

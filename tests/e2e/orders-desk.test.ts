@@ -558,6 +558,7 @@ test.describe('the desk refuses bad input', () => {
     const cases: [string, string][] = [
       ['status=lost', ''],
       ['from=2026-02-30', 'That date does not exist.'],
+      ['from=0001-01-01', 'Pick a date from 2000 to 2099.'],
       ['from=26-1-1', 'Dates are written YYYY-MM-DD.'],
       ['from=2026-05-02&to=2026-05-01', 'The start date must come before the end date.'],
       ['method=cheque', ''],

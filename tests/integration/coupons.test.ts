@@ -192,6 +192,7 @@ describe.each(DATABASE_KINDS)('coupons on %s', (kind) => {
       [{ maxUses: '0' }, 'maxUses', 'Uses in all is a whole number from 1 to 10,00,000, or empty for no limit.'],
       [{ maxUses: 'lots' }, 'maxUses', 'Uses in all is a whole number from 1 to 10,00,000, or empty for no limit.'],
       [{ startsOn: '2026-02-30' }, 'startsOn', 'Please enter the first day as a date.'],
+      [{ endsOn: '0001-01-01' }, 'endsOn', 'Please enter the last day from 2000 to 2099.'],
       [{ startsOn: '2026-11-05', endsOn: '2026-11-04' }, 'endsOn', 'The last day must not come before the first day.'],
       [{ firstOrderOnly: 'yes' }, 'firstOrderOnly', 'Please tick the box or leave it empty.'],
     ] as const)('refuses %o with a message on %s', async (fields, field, message) => {

@@ -137,6 +137,8 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
       // Part of the number, as the owner remembers it.
       expect((await listAdminOrders(db, filters({ q: '56789' }))).orders.map((o) => o.id)).toEqual([old])
       expect((await listAdminOrders(db, filters({ q: '91234' }))).counts.all).toBe(1)
+      // The country code is not part of the number: '91' + its first digits finds nothing.
+      expect((await listAdminOrders(db, filters({ q: '919123' }))).counts.all).toBe(0)
       expect((await listAdminOrders(db, filters({ q: `#${recent.slice(-8)}` }))).orders.map((o) => o.id)).toEqual([
         recent,
       ])
