@@ -2,6 +2,8 @@
 
 /** How long a page waits for the new worker to take it over (it does at once: clientsClaim in sw.ts). */
 const TAKEOVER_WAIT_MS = 3000
+/** How long the page keeps watching for requests begun before the takeover. */
+const LATE_REQUESTS_MS = 60_000
 
 /**
  * Registers /sw.js once the page has loaded, so installing it (and its precache) never competes with
@@ -23,10 +25,13 @@ export function registerServiceWorker() {
       const takenAt = performance.now()
       const send = (urls: string[]) => registration.active?.postMessage({ type: 'CACHE_URLS', urls })
       send([location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)])
-      new PerformanceObserver((list) => {
+      const observer = new PerformanceObserver((list) => {
         const late = list.getEntries().filter((entry) => entry.startTime < takenAt)
         if (late.length > 0) send(late.map((entry) => entry.name))
-      }).observe({ type: 'resource' })
+      })
+      observer.observe({ type: 'resource' })
+      // Requests still on their way finish long before this; later ones go through the worker.
+      setTimeout(() => observer.disconnect(), LATE_REQUESTS_MS)
     } catch (error) {
       // The shop works without it (no offline pages, no notifications); nothing to tell the shopper.
       console.warn('service worker registration failed', error)
