@@ -17,7 +17,8 @@ describe('India’s calendar', () => {
 
   it('takes typed days that exist, within the shop’s years', () => {
     expect(isCalendarDay('2028-02-29')).toBe(true)
-    for (const day of ['2026-02-30', '2026-13-01', '26-11-24', '2026-11-24T00:00', '']) expect(isCalendarDay(day)).toBe(false)
+    for (const day of ['2026-02-30', '2026-13-01', '26-11-24', '2026-11-24T00:00', ''])
+      expect(isCalendarDay(day)).toBe(false)
     expect(inShopYears('2000-01-01') && inShopYears('2099-12-31')).toBe(true)
     // Year 0 and 1 exist in JavaScript, not as PostgreSQL timestamps an order could be filtered by.
     for (const day of ['0000-01-01', '0001-01-01', '1999-12-31', '2100-01-01']) expect(inShopYears(day)).toBe(false)
