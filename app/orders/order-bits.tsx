@@ -22,9 +22,17 @@ export function StatusBadge({ status, className }: { status: string; className?:
   )
 }
 
-/** 'Delivery by Thursday, 26 November': the day the zone promised at checkout, while the order is on its way. */
-export function DeliveryPromise({ order }: { order: { status: string; deliveryBy: string | null } }) {
+/**
+ * 'Delivery by Thursday, 26 November': the day the zone promised at checkout, while the order is on its
+ * way. Not while an online order waits for its payment: it is not sent before it is paid.
+ */
+export function DeliveryPromise({
+  order,
+}: {
+  order: { status: string; deliveryBy: string | null; paymentMethod: string; paymentStatus: string }
+}) {
   if (!order.deliveryBy || order.status === 'delivered' || order.status === 'cancelled') return null
+  if (order.paymentMethod !== 'cod' && order.paymentStatus !== 'paid') return null
   return (
     <p className="flex items-center gap-1.5 text-sm font-semibold text-success">
       <Truck className="size-4 shrink-0" aria-hidden />

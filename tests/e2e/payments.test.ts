@@ -111,6 +111,8 @@ test('My Orders offers to check a pending payment and to pay again for a failed 
     `/payment-status?orderId=${orderId}`,
   )
   await expect(details.getByRole('link', { name: 'Pay for this order' })).toHaveCount(0)
+  // Not sent before it is paid: no delivery day is promised yet.
+  await expect(details).not.toContainText('Delivery by')
 
   await checkOutOnline(page)
   await page.getByRole('button', { name: 'Fail the payment' }).click()
@@ -126,6 +128,7 @@ test('My Orders offers to check a pending payment and to pay again for a failed 
   await page.goto(`${shop.url}/my-orders?order=${failedId}`)
   await expect(details).toContainText('Online payment · Paid')
   await expect(details.getByRole('link', { name: /Pay for this order|Check payment status/ })).toHaveCount(0)
+  await expect(details).toContainText('Delivery by')
 })
 
 test('a payment the gateway could not start says so, keeps the order, and can be tried again', async ({ page }) => {
