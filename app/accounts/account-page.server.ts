@@ -2,7 +2,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { m } from '#app/paraglide/messages.js'
-import { servicesContext } from '#app/platform/services.server.ts'
+import { type Services, servicesContext } from '#app/platform/services.server.ts'
 import { enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
 import { firstIssue, MESSAGES, passwordSchema } from './rules.ts'
 import { accounts } from './schema.ts'
@@ -25,11 +25,15 @@ export async function accountLoader({ request, context }: { request: Request; co
   const { viewer } = await getViewer(request, context)
   if (!viewer) throw redirect('/auth?redirectTo=/account')
   const { db } = context.get(servicesContext)
+  return { viewer, hasPassword: await hasPassword(db, viewer.id) }
+}
+
+async function hasPassword(db: Services['db'], userId: string): Promise<boolean> {
   const [credential] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.userId, viewer.id), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)))
-  return { viewer, hasPassword: Boolean(credential) }
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)))
+  return Boolean(credential)
 }
 
 export async function accountAction({ request, context }: { request: Request; context: Context }) {
@@ -86,6 +90,12 @@ export async function accountAction({ request, context }: { request: Request; co
         }
       }
       case 'enable-2fa': {
+        // The code is asked for after a password; a sign-in by SMS code never asks for it (decision 005).
+        if (!(await hasPassword(db, viewer.id)))
+          return data(
+            { section: 'two-factor', error: m.account_two_step_needs_password() } satisfies AccountActionData,
+            400,
+          )
         try {
           const result = await auth.api.enableTwoFactor({ body: { password }, headers })
           if (!('totpURI' in result) || !result.totpURI) throw new Error('no TOTP URI')

@@ -86,35 +86,38 @@ export function AccountPage({
         </Section>
       )}
 
-      <Section title={m.account_two_step()}>
-        {actionData?.section === 'enrol' ? (
-          <EnrolmentForm enrolment={actionData.enrolment} error={actionData.error} />
-        ) : (
-          <Form method="post" className="grid gap-3">
-            <input type="hidden" name="intent" value={viewer.twoFactorEnabled ? 'disable-2fa' : 'enable-2fa'} />
-            <FormMessage {...message('two-factor')} />
-            <p className="text-sm text-muted-foreground">
-              {viewer.twoFactorEnabled ? m.account_two_step_on() : m.account_two_step_add()}
-            </p>
-            {hasPassword && (
-              <Field
-                label={m.auth_password()}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-              />
-            )}
-            <Button
-              type="submit"
-              variant={viewer.twoFactorEnabled ? 'outline' : 'default'}
-              className="h-11 justify-self-start"
-            >
-              {viewer.twoFactorEnabled ? m.account_two_step_off_button() : m.account_two_step_set_up()}
-            </Button>
-          </Form>
-        )}
-      </Section>
+      {/* A code sent by SMS is a step of its own: an account without a password has nothing to add one to. */}
+      {(hasPassword || viewer.twoFactorEnabled) && (
+        <Section title={m.account_two_step()}>
+          {actionData?.section === 'enrol' ? (
+            <EnrolmentForm enrolment={actionData.enrolment} error={actionData.error} />
+          ) : (
+            <Form method="post" className="grid gap-3">
+              <input type="hidden" name="intent" value={viewer.twoFactorEnabled ? 'disable-2fa' : 'enable-2fa'} />
+              <FormMessage {...message('two-factor')} />
+              <p className="text-sm text-muted-foreground">
+                {viewer.twoFactorEnabled ? m.account_two_step_on() : m.account_two_step_add()}
+              </p>
+              {hasPassword && (
+                <Field
+                  label={m.auth_password()}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                />
+              )}
+              <Button
+                type="submit"
+                variant={viewer.twoFactorEnabled ? 'outline' : 'default'}
+                className="h-11 justify-self-start"
+              >
+                {viewer.twoFactorEnabled ? m.account_two_step_off_button() : m.account_two_step_set_up()}
+              </Button>
+            </Form>
+          )}
+        </Section>
+      )}
 
       <Section title={m.account_notifications()}>
         <p className="text-sm text-muted-foreground">{m.account_notifications_text()}</p>

@@ -80,6 +80,15 @@ test('a shopper signs in with a code sent to their phone', async ({ page, isMobi
   await expect(page).toHaveURL(/\/$/)
   const nav = await openMenu(page, isMobile)
   await expect(nav.getByRole('link', { name: 'My Orders' })).toBeVisible()
+
+  // The SMS code is the step: with no password, there is no second step to add, and none is offered.
+  await page.goto('/account')
+  await expect(page.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in (authenticator app)' })).toHaveCount(0)
+  const origin = new URL(page.url()).origin
+  const refused = await page.request.post('/account', { form: { intent: 'enable-2fa' }, headers: { origin } })
+  expect(refused.status()).toBe(400)
+  expect(await refused.text()).toContain('Two-step sign-in adds a code to your password.')
 })
 
 test('sign-up and sign-in never reveal whether an account exists', async ({ page }, info) => {
