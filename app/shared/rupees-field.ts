@@ -28,6 +28,15 @@ export function rupeesField(what: string, { min, max }: { min: number; max: numb
         context.addIssue({ code: 'custom', message: `Please enter ${what} in rupees.` })
         return z.NEVER
       }
+      const outOfRange = () => {
+        context.addIssue({
+          code: 'custom',
+          message: `${What} must be between ${wholeRupees(min)} and ${wholeRupees(max)}.`,
+        })
+        return z.NEVER
+      }
+      // A minus sign makes an amount out of range, not a badly written one.
+      if (compact.startsWith('-') && RUPEES_PATTERN.test(compact.slice(1))) return outOfRange()
       if (!RUPEES_PATTERN.test(compact)) {
         context.addIssue({
           code: 'custom',
@@ -36,13 +45,7 @@ export function rupeesField(what: string, { min, max }: { min: number; max: numb
         return z.NEVER
       }
       const paise = Math.round(Number(compact) * 100)
-      if (paise < min * 100 || paise > max * 100) {
-        context.addIssue({
-          code: 'custom',
-          message: `${What} must be between ${wholeRupees(min)} and ${wholeRupees(max)}.`,
-        })
-        return z.NEVER
-      }
+      if (paise < min * 100 || paise > max * 100) return outOfRange()
       return paise
     })
 }

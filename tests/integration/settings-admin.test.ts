@@ -198,6 +198,9 @@ describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
       fieldErrors: { deliveryFee: 'The delivery fee must be between ₹0 and ₹1,000.' },
     })
     expect(refused({ deliveryFee: '-1' })).toMatchObject({
+      fieldErrors: { deliveryFee: 'The delivery fee must be between ₹0 and ₹1,000.' },
+    })
+    expect(refused({ deliveryFee: '5-' })).toMatchObject({
       fieldErrors: {
         deliveryFee: 'The delivery fee must be an amount in rupees with at most two decimals, like 50 or 49.50.',
       },
