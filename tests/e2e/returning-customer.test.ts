@@ -1,6 +1,6 @@
 // A returning customer on a phone: the buttons of the account page, My Orders and an order's details
 // are big enough for a thumb (44 px), like the rest of the shop's.
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
 import { expect as baseExpect, test } from './fixtures.ts'
 
@@ -25,18 +25,8 @@ test('on a touch screen the account page, My Orders and an order’s details hav
   ]
   for (const button of accountButtons) await expectThumbSized(button)
 
-  await page.goto('/products/premium-ratlami-sev')
-  await page.getByRole('button', { name: /^Add to Cart/ }).click()
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
-  await page.goto('/checkout')
-  await page.getByLabel('Mobile number').fill(uniquePhone())
-  await page.getByLabel('Address').fill('12, Vijay Nagar, Scheme 54')
-  await page.getByLabel('City').fill('Indore')
-  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
-  await page.getByLabel('PIN code').fill('452010')
-  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
-  await page.getByRole('button', { name: /^Place Order/ }).click()
-  await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible()
+  await openCheckoutWithOnePacket(page)
+  await placeOrder(page, uniquePhone(), '12, Vijay Nagar, Scheme 54')
 
   await page.goto('/my-orders')
   const details = page.getByRole('link', { name: /^View details of order/ })
@@ -44,6 +34,25 @@ test('on a touch screen the account page, My Orders and an order’s details hav
   await details.click()
   await expectThumbSized(page.getByRole('dialog').getByRole('button', { name: 'Close order details' }))
 })
+
+async function openCheckoutWithOnePacket(page: Page) {
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to Cart/ }).click()
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  await page.goto('/checkout')
+}
+
+/** Cash on delivery to an address in Indore. */
+async function placeOrder(page: Page, phone: string, address: string) {
+  await page.getByLabel('Mobile number').fill(phone)
+  await page.getByLabel('Address').fill(address)
+  await page.getByLabel('City').fill('Indore')
+  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
+  await page.getByLabel('PIN code').fill('452010')
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  await page.getByRole('button', { name: /^Place Order/ }).click()
+  await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible()
+}
 
 async function expectThumbSized(target: Locator) {
   await expect(target).toBeVisible()
@@ -57,24 +66,11 @@ test('a returning customer’s checkout starts from their last order’s mobile 
 }, info) => {
   await signUpAndSignIn(page, uniqueEmail(info, 'returning'), 'sev and chai at six')
   const phone = uniquePhone()
-  await page.goto('/products/premium-ratlami-sev')
-  await page.getByRole('button', { name: /^Add to Cart/ }).click()
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
-  await page.goto('/checkout')
+  await openCheckoutWithOnePacket(page)
   await expect(page.getByLabel('Address')).toHaveValue('')
-  await page.getByLabel('Mobile number').fill(phone)
-  await page.getByLabel('Address').fill('12, Vijay Nagar\nScheme 54')
-  await page.getByLabel('City').fill('Indore')
-  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
-  await page.getByLabel('PIN code').fill('452010')
-  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
-  await page.getByRole('button', { name: /^Place Order/ }).click()
-  await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible()
+  await placeOrder(page, phone, '12, Vijay Nagar\nScheme 54')
 
-  await page.goto('/products/premium-ratlami-sev')
-  await page.getByRole('button', { name: /^Add to Cart/ }).click()
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
-  await page.goto('/checkout')
+  await openCheckoutWithOnePacket(page)
   await expect(page.getByLabel('Mobile number')).toHaveValue(`+91${phone}`)
   await expect(page.getByLabel('Address')).toHaveValue('12, Vijay Nagar, Scheme 54')
   await expect(page.getByLabel('City')).toHaveValue('Indore')
