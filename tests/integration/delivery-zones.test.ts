@@ -134,7 +134,8 @@ describe.each(DATABASE_KINDS)('delivery by PIN code on %s', (kind) => {
       [{ minDays: 'two' }, 'The fastest delivery is a whole number of business days, like 3.'],
       [{ minDays: '5', maxDays: '3' }, 'The slowest delivery cannot be fewer days than the fastest.'],
       [{ codAllowed: 'maybe' }, 'Please choose whether cash on delivery is offered.'],
-      [{ extraFee: '-5' }, 'The extra fee must be an amount in rupees'],
+      [{ extraFee: '-5' }, 'The extra fee must be between ₹0 and ₹1,000.'],
+      [{ extraFee: '5 rupees' }, 'The extra fee must be an amount in rupees'],
       [{ extraFee: '1000.01' }, 'The extra fee must be between ₹0 and ₹1,000.'],
     ]
     for (const [fields, message] of refusals) {
