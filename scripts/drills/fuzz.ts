@@ -316,6 +316,10 @@ const EDGE_TEXTS = [
   '2147483648',
   'NaN',
   'Infinity',
+  // Dates JavaScript reads and PostgreSQL's timestamps do not hold (the desk's and coupons' date fields).
+  '0001-01-01',
+  '0000-01-01',
+  '275760-09-13',
   '0x1F',
   '1.5',
   'null',
