@@ -17,13 +17,13 @@ import { parseConfig } from '#app/platform/config.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
-import { createLoadContext, type Services } from '#app/platform/services.server.ts'
+import type { Services } from '#app/platform/services.server.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus } from './order-status.ts'
 import { ratlamiSev } from './product-rows.ts'
-import { settle } from './route-answer.ts'
+import { ownerPost, settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3998'
 const OWNER = { id: 'failing-owner', name: 'Owner', email: 'owner@shop.test', role: 'admin', twoFactorEnabled: false }
@@ -55,20 +55,8 @@ describe.each(DATABASE_KINDS)('admin failure messages on %s', (kind) => {
     await database?.close()
   })
 
-  function post(path: string, fields: Record<string, string>, params: Record<string, string>) {
-    const request = new Request(`${PUBLIC_URL}${path}`, {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-      headers: { cookie: 'session=owner', origin: PUBLIC_URL },
-    })
-    const context = createLoadContext(services, {
-      requestId: 't',
-      nonce: '',
-      clientIp: '203.0.113.10',
-      log: services.logger,
-    })
-    return { request, context, params } as never
-  }
+  const post = (path: string, fields: Record<string, string>, params: Record<string, string>) =>
+    ownerPost(services, path, fields, params) as never
 
   /** Runs `work` while every `event` on `table` fails as a full disk would. */
   async function whileFailing<T>(table: string, event: 'insert' | 'update' | 'delete', work: () => Promise<T>) {

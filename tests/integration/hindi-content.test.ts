@@ -24,7 +24,7 @@ import { auditLog } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
-import { settle } from './route-answer.ts'
+import { ownerPost, settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3997'
 const ADMIN = { id: 'hindi-owner', name: 'Owner', email: 'owner@shop.test', role: 'admin', twoFactorEnabled: false }
@@ -77,20 +77,8 @@ describe.each(DATABASE_KINDS)('the owner’s Hindi texts on %s', (kind) => {
     await database?.close()
   })
 
-  function post(path: string, fields: Record<string, string>, params: Record<string, string> = {}) {
-    const request = new Request(`${PUBLIC_URL}${path}`, {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-      headers: { cookie: 'session=owner', origin: PUBLIC_URL },
-    })
-    const context = createLoadContext(services, {
-      requestId: 't',
-      nonce: '',
-      clientIp: '203.0.113.9',
-      log: services.logger,
-    })
-    return { request, context, params }
-  }
+  const post = (path: string, fields: Record<string, string>, params: Record<string, string> = {}) =>
+    ownerPost(services, path, fields, params)
 
   const productForm = (fields: Record<string, string>) => ({
     name: 'Khari Sev',
