@@ -29,7 +29,8 @@ export function AdminProductCard({ product }: { product: Product }) {
           width={1}
           height={1}
           sizes="96px"
-          className={cn('w-20 shrink-0 self-start rounded-lg sm:w-24', archived && 'opacity-60 grayscale')}
+          // Only the photo is dimmed: 'Image not available' in its place keeps its contrast.
+          className={cn('w-20 shrink-0 self-start rounded-lg sm:w-24', archived && 'grayscale [&_img]:opacity-60')}
         />
         <div className="min-w-0 flex-1 space-y-1.5">
           <h3 id={titleId} className="text-lg leading-snug font-bold break-words">
