@@ -307,6 +307,54 @@ test('deleting an ordered product archives it: gone from the shop, kept apart in
   expect((await page.request.get(`/products/${slug}`)).status()).toBe(200)
 })
 
+test('a new order reloading the list while a product is archived: its toast still shows, and its Restore button takes the focus', async ({
+  page,
+  shop,
+}) => {
+  const name = `Ratlami Mix ${unique()}`
+  const other = `Khatta Meetha ${unique()}`
+  await addProduct(page, shop, { name, stock250g: '5' })
+  await addProduct(page, shop, { name: other, stock250g: '5' })
+  await placeOrder(shop.url, [{ slug: slugOf(name), size: '250g' }])
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
+
+  // The archive's answer is held in the browser until a live order event has read the list again.
+  let answered!: () => void
+  const done = new Promise<void>((resolve) => {
+    answered = resolve
+  })
+  let release!: () => void
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/admin\/products\/[0-9a-f-]{36}\.data/, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    const response = await route.fetch()
+    answered()
+    await held
+    await route.fulfill({ response })
+  })
+  await productCard(page, name)
+    .getByRole('button', { name: `Delete ${name}` })
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Are you sure you want to delete this product?' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click()
+  await done
+  const liveReload = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/admin/products.data' && response.request().method() === 'GET',
+  )
+  await placeOrder(shop.url, [{ slug: slugOf(other), size: '250g' }])
+  await liveReload
+  release()
+
+  await expect(toast(page, 'Product archived')).toBeVisible()
+  const archived = page.getByRole('list', { name: 'Archived products' })
+  await expect(archived.getByRole('button', { name: `Restore ${name}` })).toBeFocused()
+  await page.unrouteAll()
+})
+
 test('the owner’s Hindi name shows on the Hindi pages only; a product without one shows its English name there', async ({
   page,
   shop,

@@ -12,7 +12,7 @@ import { ShopImage } from '#app/ui/shop-image.tsx'
 import type { AdminProductCard as Product } from '../admin-products.server.ts'
 import { priceOf, SIZES, stockOf } from '../sizes.ts'
 import { DeleteProductDialog } from './delete-product-dialog.tsx'
-import { useProductAction } from './product-action.ts'
+import { productActionButton, useProductAction } from './product-action.ts'
 
 export function AdminProductCard({ product }: { product: Product }) {
   const titleId = useId()
@@ -111,7 +111,7 @@ function RestoreButton({ product }: { product: Product }) {
       disabled={busy}
       onClick={() => void run('restore')}
       aria-label={`Restore ${product.name}`}
-      data-product-action={product.id}
+      {...productActionButton(product.id)}
     >
       <RotateCcw aria-hidden />
       Restore

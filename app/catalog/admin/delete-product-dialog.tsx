@@ -13,14 +13,12 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '#app/ui/dialog.tsx'
-import { useNewAnswer } from '#app/ui/use-new-answer.ts'
-import { useProductAction } from './product-action.ts'
+import { productActionButton, useProductAction } from './product-action.ts'
 
 export function DeleteProductDialog({ product }: { product: { id: string; name: string } }) {
   const [open, setOpen] = useState(false)
-  const { run, busy, result } = useProductAction(product.id)
   // Archived, the product stays in the list (apart): the question is answered, so it closes.
-  useNewAnswer(result, (result) => {
+  const { run, busy, sending } = useProductAction(product.id, (result) => {
     if (result.ok) setOpen(false)
   })
   return (
@@ -30,7 +28,7 @@ export function DeleteProductDialog({ product }: { product: { id: string; name: 
           variant="outline"
           className="h-11 text-destructive"
           aria-label={`Delete ${product.name}`}
-          data-product-action={product.id}
+          {...productActionButton(product.id)}
         >
           <Trash2 aria-hidden />
           Delete
@@ -52,7 +50,7 @@ export function DeleteProductDialog({ product }: { product: { id: string; name: 
           </DialogClose>
           <Button variant="destructive" className="h-11" disabled={busy} onClick={() => void run('delete')}>
             <Trash2 aria-hidden />
-            {busy ? 'Deleting...' : 'Delete'}
+            {sending ? 'Deleting...' : 'Delete'}
           </Button>
         </DialogFooter>
       </DialogContent>

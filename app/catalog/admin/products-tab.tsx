@@ -2,7 +2,6 @@
 // sale as cards, and apart from them the archived ones (ordered before, so kept rather than deleted).
 // The search lives in the URL (a GET form), like the orders desk's filters.
 import { Archive, Package, Plus, Search } from 'lucide-react'
-import { useEffect } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { FIELD_CLASS } from '#app/orders/admin/field-class.ts'
 import { pageLoadOffline } from '#app/pwa/offline-notice-marker.ts'
@@ -10,27 +9,22 @@ import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import type { AdminProductCard as Product } from '../admin-products.server.ts'
 import { AdminProductCard } from './admin-product-card.tsx'
-import { takeFocusAfterReload } from './product-action.ts'
+import { useProductActionAnswers } from './product-action.ts'
 
 const ADMIN_PRODUCTS_PATH = '/admin/products'
+const TAB_TITLE_ID = 'products-tab-title'
+/** Where the focus goes when the card that had it is gone (a product deleted). */
+const tabTitle = () => document.getElementById(TAB_TITLE_ID)
 
 export function ProductsTab({ q, products, archived }: { q: string; products: Product[]; archived: Product[] }) {
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === ADMIN_PRODUCTS_PATH
   const count = products.length
-  // A deleted, archived or restored product's card left its list with the focused button: focus the
-  // button of its card in the other list (Restore, or Delete), or the tab's title if it is gone.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the lists have reloaded
-  useEffect(() => {
-    const productId = takeFocusAfterReload()
-    if (!productId || (document.activeElement && document.activeElement !== document.body)) return
-    const button = document.querySelector<HTMLElement>(`[data-product-action="${productId}"]`)
-    ;(button ?? document.getElementById('products-tab-title'))?.focus()
-  }, [products, archived])
+  useProductActionAnswers(tabTitle)
   return (
-    <section aria-labelledby="products-tab-title" className="grid gap-6">
+    <section aria-labelledby={TAB_TITLE_ID} className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="products-tab-title" tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
+        <h2 id={TAB_TITLE_ID} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
           Product Management
         </h2>
         <Button asChild className="h-11">
