@@ -13,7 +13,7 @@ import type { Logger } from '#app/platform/logger.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { DOCUMENT_SERIES, type DocumentSeries, documentNumber, financialYear } from './financial-year.ts'
 import { buildInvoiceDocument } from './invoice-document.ts'
-import { NotIssuable } from './not-issuable.ts'
+import { CreditNoteNotIssuable, NotIssuable } from './not-issuable.ts'
 import { creditNotes, documentCounters, invoices } from './schema.ts'
 
 interface OrderState {
@@ -127,13 +127,22 @@ export async function issueInvoiceOrTellOwner(tx: Tx, orderId: string, now: Date
 
 export const CANCELLED_REASON = 'Order cancelled'
 
+/** The credit note's number; a refusal (the year's numbers used up) says it is the credit note's. */
+function creditNoteNumber(year: string, serial: number): string {
+  try {
+    return documentNumber(DOCUMENT_SERIES['credit-note'], year, serial)
+  } catch (error) {
+    throw error instanceof NotIssuable ? new CreditNoteNotIssuable(error.message, { cause: error }) : error
+  }
+}
+
 /** Cancels the order's invoice in force with a credit note, if it has one. The caller has locked the order's row. */
 export async function issueCreditNote(tx: Tx, orderId: string, now: Date) {
   const invoice = await openInvoice(tx, orderId)
   if (!invoice) return null
   const year = financialYear(now)
   const series = DOCUMENT_SERIES['credit-note']
-  const number = documentNumber(series, year, await takeSerial(tx, series, year))
+  const number = creditNoteNumber(year, await takeSerial(tx, series, year))
   await tx.update(invoices).set({ creditedAt: now }).where(eq(invoices.id, invoice.id))
   const [note] = await tx
     .insert(creditNotes)

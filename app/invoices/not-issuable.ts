@@ -5,3 +5,11 @@
 export class NotIssuable extends Error {
   override name = 'NotIssuable'
 }
+
+/**
+ * A cancellation's credit note that cannot be issued. Unlike an invoice, which the order goes on
+ * without, the cancellation waits for it: the order desk refuses the change and says why.
+ */
+export class CreditNoteNotIssuable extends NotIssuable {
+  override name = 'CreditNoteNotIssuable'
+}

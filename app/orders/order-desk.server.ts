@@ -5,7 +5,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { keepInvoiceInStep } from '#app/invoices/issue-invoice.server.ts'
-import { NotIssuable } from '#app/invoices/not-issuable.ts'
+import { CreditNoteNotIssuable } from '#app/invoices/not-issuable.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
@@ -176,9 +176,8 @@ export async function changeOrderStatus(
       now,
       context.log,
     ).catch((error: unknown) => {
-      // Only a credit note is not issuable here (an invoice that is not goes without): a cancellation
-      // needs its credit note, so the order stays as it was.
-      if (!(error instanceof NotIssuable)) throw error
+      // A cancellation needs its credit note, so the order stays as it was.
+      if (!(error instanceof CreditNoteNotIssuable)) throw error
       throw new OrderDeskError(
         'no-credit-note',
         `Order #${orderNumber(order.id)} was not cancelled: its credit note cannot be issued, because ${error.message}.`,
