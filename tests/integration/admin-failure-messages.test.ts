@@ -3,7 +3,6 @@
 // nothing changed. Signing in is not what these tests are about: the session lookup answers with the owner.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Auth } from '#app/accounts/auth.server.ts'
 import { users } from '#app/accounts/schema.ts'
 import { blogVersion } from '#app/blog/blog-admin.server.ts'
 import { editBlogAction } from '#app/blog/blog-admin-routes.server.ts'
@@ -13,21 +12,17 @@ import { products } from '#app/catalog/schema.ts'
 import { type DeskContext, generateDeliveryOtp } from '#app/orders/order-desk.server.ts'
 import { orderAction } from '#app/orders/order-desk-routes.server.ts'
 import { orders } from '#app/orders/schema.ts'
-import { parseConfig } from '#app/platform/config.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
-import { createLogger } from '#app/platform/logger.server.ts'
 import type { Services } from '#app/platform/services.server.ts'
-import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus } from './order-status.ts'
 import { ratlamiSev } from './product-rows.ts'
-import { ownerPost, settle } from './route-answer.ts'
+import { ownerPost, ownerServices, settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3998'
 const OWNER = { id: 'failing-owner', name: 'Owner', email: 'owner@shop.test', role: 'admin', twoFactorEnabled: false }
-const OTP_KEY = 'k'.repeat(64)
 
 describe.each(DATABASE_KINDS)('admin failure messages on %s', (kind) => {
   let database: Database
@@ -39,16 +34,7 @@ describe.each(DATABASE_KINDS)('admin failure messages on %s', (kind) => {
     await database.db.insert(users).values({ id: OWNER.id, name: OWNER.name, email: OWNER.email, role: 'admin' })
     await database.db.execute(sql`create or replace function disk_full() returns trigger language plpgsql as $$
       begin raise exception 'the disk is full'; end $$`)
-    const auth = { api: { getSession: async () => ({ headers: new Headers(), response: { user: OWNER } }) } }
-    services = {
-      config: parseConfig({ PUBLIC_URL, DATA_DIR: temporaryDataDir() }),
-      database,
-      db: database.db,
-      logger: createLogger('silent'),
-      auth: auth as unknown as Auth,
-      otpKey: OTP_KEY,
-      payments: null,
-    } as unknown as Services
+    services = ownerServices(database, PUBLIC_URL, OWNER)
   })
 
   afterAll(async () => {
@@ -116,7 +102,7 @@ describe.each(DATABASE_KINDS)('admin failure messages on %s', (kind) => {
     const { orderId } = await placeGuestOrder(database.db, [{ productId: product!.id, size: '250g', quantity: 1 }])
     const desk: DeskContext = {
       admin: { id: OWNER.id, email: OWNER.email, name: OWNER.name },
-      otpKey: OTP_KEY,
+      otpKey: services.otpKey,
       publicUrl: PUBLIC_URL,
     }
     await changeStatus(database.db, orderId, 'shipped', desk)

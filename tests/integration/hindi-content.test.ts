@@ -5,7 +5,6 @@
 // docs/decisions/024-hindi.md.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Auth } from '#app/accounts/auth.server.ts'
 import { editBlogAction, newBlogAction } from '#app/blog/blog-admin-routes.server.ts'
 import { findPost, listPublishedSummaries } from '#app/blog/posts.server.ts'
 import { blogs } from '#app/blog/schema.ts'
@@ -16,15 +15,13 @@ import { PRODUCT_LIMITS } from '#app/catalog/product-form.ts'
 import { browseProducts, findProductBySlug, listFeaturedProducts } from '#app/catalog/products.server.ts'
 import { products } from '#app/catalog/schema.ts'
 import { localeMiddleware } from '#app/i18n/locale.server.ts'
-import { parseConfig } from '#app/platform/config.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import { auditLog } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
-import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
-import { ownerPost, settle } from './route-answer.ts'
+import { ownerPost, ownerServices, settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3997'
 const ADMIN = { id: 'hindi-owner', name: 'Owner', email: 'owner@shop.test', role: 'admin', twoFactorEnabled: false }
@@ -61,16 +58,7 @@ describe.each(DATABASE_KINDS)('the owner’s Hindi texts on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind)
     await initialiseShop(database.db, { seedDemo: true, showcaseMode: false })
-    const logger = createLogger('silent')
-    // The session lookup answers with the owner: these tests are about the forms, not signing in.
-    const auth = { api: { getSession: async () => ({ headers: new Headers(), response: { user: ADMIN } }) } }
-    services = {
-      config: parseConfig({ PUBLIC_URL, DATA_DIR: temporaryDataDir() }),
-      database,
-      db: database.db,
-      logger,
-      auth: auth as unknown as Auth,
-    } as Services
+    services = ownerServices(database, PUBLIC_URL, ADMIN)
   })
 
   afterAll(async () => {

@@ -16,6 +16,7 @@ import { createLogger } from '#app/platform/logger.server.ts'
 import { auditLog } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { standInServices } from './route-answer.ts'
 
 const logger = createLogger('silent')
 const ORIGIN = 'http://shop.test'
@@ -30,23 +31,9 @@ describe.each(DATABASE_KINDS)('the Messages tab on %s', (kind) => {
     ['session=owner', { ...owner, role: 'admin' }],
     ['session=asha', { id: 'asha', name: 'Asha Verma', email: 'asha@example.in', role: 'customer' }],
   ])
+  let services: Services
   const context = () =>
-    createLoadContext(
-      {
-        db,
-        logger,
-        config: { publicUrl: ORIGIN },
-        auth: {
-          api: {
-            getSession: async ({ headers }: { headers: Headers }) => {
-              const user = sessions.get(headers.get('cookie') ?? '')
-              return { headers: new Headers(), response: user ? { user } : null }
-            },
-          },
-        },
-      } as unknown as Services,
-      { requestId: 'test', nonce: '', clientIp: '198.51.100.1', log: logger },
-    )
+    createLoadContext(services, { requestId: 'test', nonce: '', clientIp: '198.51.100.1', log: logger })
   const post = async (fields: Record<string, string>, cookie = 'session=owner', origin = ORIGIN): Promise<Answer> => {
     const request = new Request(`${ORIGIN}/admin/messages`, {
       method: 'POST',
@@ -79,6 +66,7 @@ describe.each(DATABASE_KINDS)('the Messages tab on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind)
     db = database.db
+    services = standInServices(database, ORIGIN, sessions)
     await initialiseShop(db, { seedDemo: false, showcaseMode: false })
     await db.insert(users).values({ ...owner, role: 'admin' })
   })

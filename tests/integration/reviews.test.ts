@@ -32,6 +32,7 @@ import {
 } from '#app/reviews/reviews.server.ts'
 import { reviews } from '#app/reviews/schema.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { type SignedInUser, standInServices } from './route-answer.ts'
 
 const logger = createLogger('silent')
 const ORIGIN = 'http://shop.test'
@@ -47,21 +48,8 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
   const owner = { id: 'owner', name: 'Shop Owner', email: 'owner@shop.test' }
 
   /** Sessions by cookie: the shop's session lookup answers from here instead of better-auth. */
-  const sessions = new Map<string, { id: string; name: string; email: string; role: string }>()
-  const services = () =>
-    ({
-      db,
-      logger,
-      config: { publicUrl: ORIGIN },
-      auth: {
-        api: {
-          getSession: async ({ headers }: { headers: Headers }) => {
-            const user = sessions.get(headers.get('cookie') ?? '')
-            return { headers: new Headers(), response: user ? { user } : null }
-          },
-        },
-      },
-    }) as unknown as Services
+  const sessions = new Map<string, SignedInUser>()
+  let services: Services
   let address = 0
   const post = async (
     action: typeof reviewAction,
@@ -69,7 +57,7 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
     fields: Record<string, string>,
     cookie?: string,
   ): Promise<Answer | Response> => {
-    const context = createLoadContext(services(), {
+    const context = createLoadContext(services, {
       requestId: 'test',
       nonce: '',
       clientIp: `198.51.100.${++address}`,
@@ -133,6 +121,7 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind)
     db = database.db
+    services = standInServices(database, ORIGIN, sessions)
     await initialiseShop(db, { seedDemo: false, showcaseMode: false })
     await addUser(owner.id, owner.name, 'admin')
     await addUser('asha', 'Asha Verma')
@@ -425,7 +414,7 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
       const id = await pendingReview('asha', 4, '<script>alert("x")</script><img src=x onerror=alert(1)>')
       await moderateReview(db, owner, { reviewId: id, action: 'approve', version: await versionOf(id) })
       const product = (await findProductBySlug(db, 'ratlami-sev'))!
-      const context = createLoadContext(services(), {
+      const context = createLoadContext(services, {
         requestId: 't',
         nonce: '',
         clientIp: '198.51.100.250',

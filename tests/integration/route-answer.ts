@@ -1,6 +1,11 @@
 // Calling a route's loader or action in a test as React Router would, and reading what the client
 // would receive.
+import type { Auth } from '#app/accounts/auth.server.ts'
+import { parseConfig } from '#app/platform/config.server.ts'
+import type { Database } from '#app/platform/db.server.ts'
+import { createLogger } from '#app/platform/logger.server.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
+import { temporaryDataDir } from '../server-process.ts'
 
 export interface RouteAnswer {
   status: number
@@ -28,9 +33,55 @@ export async function settle(run: () => unknown): Promise<RouteAnswer> {
   return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) }
 }
 
+/** Someone signed in, as the shop's session lookup gives them. */
+export interface SignedInUser {
+  id: string
+  name: string
+  email: string
+  role: string
+  twoFactorEnabled?: boolean
+}
+
+/** The cookie `ownerPost` sends, which the owner's stand-in session answers to. */
+export const OWNER_COOKIE = 'session=owner'
+
+/**
+ * The shop's services on `database`, for calling its routes: the session lookup answers from
+ * `sessions` by the request's cookie header instead of better-auth (these tests are about the routes,
+ * not signing in). Payments are off: cash on delivery only.
+ */
+export function standInServices(
+  database: Database,
+  publicUrl: string,
+  sessions: ReadonlyMap<string, SignedInUser>,
+): Services {
+  const auth = {
+    api: {
+      getSession: async ({ headers }: { headers: Headers }) => {
+        const user = sessions.get(headers.get('cookie') ?? '')
+        return { headers: new Headers(), response: user ? { user } : null }
+      },
+    },
+  }
+  return {
+    config: parseConfig({ PUBLIC_URL: publicUrl, DATA_DIR: temporaryDataDir() }),
+    database,
+    db: database.db,
+    logger: createLogger('silent'),
+    auth: auth as unknown as Auth,
+    otpKey: 'k'.repeat(64),
+    payments: null,
+  } as unknown as Services
+}
+
+/** `standInServices` with the owner signed in (`ownerPost`'s cookie) and nobody else. */
+export function ownerServices(database: Database, publicUrl: string, owner: SignedInUser): Services {
+  return standInServices(database, publicUrl, new Map([[OWNER_COOKIE, owner]]))
+}
+
 /**
  * A form POST to an admin route from the shop's own origin, with the owner's session cookie, as the
- * route's action receives it (the test's services answer the session lookup with the owner).
+ * route's action receives it (`ownerServices` answer the session lookup with the owner).
  */
 export function ownerPost(
   services: Services,
@@ -42,7 +93,7 @@ export function ownerPost(
   const request = new Request(`${publicUrl}${path}`, {
     method: 'POST',
     body: new URLSearchParams(fields),
-    headers: { cookie: 'session=owner', origin: publicUrl },
+    headers: { cookie: OWNER_COOKIE, origin: publicUrl },
   })
   const context = createLoadContext(services, {
     requestId: 't',
