@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { uniquePhone } from './accounts-helpers.ts'
-import { expect, NOBODY, test, toast, uniqueName, watchConsole } from './orders-desk-helpers.ts'
+import { expect, holdAnswers, NOBODY, test, toast, uniqueName, watchConsole } from './orders-desk-helpers.ts'
 
 // The contact form accepts 5 messages an hour from one address, and contact.test.ts sends 3 of them:
 // this file sends one per project (phone and desktop), so the run stays within the limit.
@@ -66,23 +66,9 @@ test('a contact message reaches the Messages tab, is answered by e-mail and mark
 
   // Handled messages leave the Unread list. Its answer is held here until the list has been read again
   // without the card (on a busy day a live order event does that first): the toast still shows.
-  let answered!: () => void
-  const done = new Promise<void>((resolve) => {
-    answered = resolve
-  })
-  let release!: () => void
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/admin/messages.data*', async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback()
-    const response = await route.fetch()
-    answered()
-    await held
-    await route.fulfill({ response })
-  })
+  const { answered, release } = await holdAnswers(page, '**/admin/messages.data*')
   await card.getByRole('button', { name: `Mark handled: message from ${name}` }).click()
-  await done
+  await answered
   await page
     .getByRole('navigation', { name: 'Show messages' })
     .getByRole('link', { name: /^Unread/ })

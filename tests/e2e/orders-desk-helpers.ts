@@ -208,6 +208,24 @@ export async function answerTo(page: Page, orderId: string, click: () => Promise
 }
 
 /**
+ * Holds the answers to the page's POSTs to `url` in the browser, the server's change made, until
+ * `release()`: for what the admin panel does meanwhile (a live event reloading the list). `answered`
+ * settles when the first answer is in.
+ */
+export async function holdAnswers(page: Page, url: string | RegExp) {
+  const answered = Promise.withResolvers<void>()
+  const held = Promise.withResolvers<void>()
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    const response = await route.fetch()
+    answered.resolve()
+    await held.promise
+    await route.fulfill({ response })
+  })
+  return { answered: answered.promise, release: () => held.resolve() }
+}
+
+/**
  * Fails the test on console errors in a page other than the fixture's `page` (a second admin tab, a
  * shopper's browser). Call the returned function at the end of the test.
  */

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { startServer, temporaryDataDir } from '../server-process.ts'
-import { test as adminTest, expect, placeOrder, signInAdmin, toast } from './orders-desk-helpers.ts'
+import { test as adminTest, expect, holdAnswers, placeOrder, signInAdmin, toast } from './orders-desk-helpers.ts'
 
 interface Shop {
   url: string
@@ -72,6 +72,17 @@ async function addProduct(page: Page, shop: Shop, fields: Record<string, string>
 
 function productCard(page: Page, name: string) {
   return page.getByRole('article', { name, exact: true })
+}
+
+/** Delete on the product's card, and Delete again to the spec's question. */
+async function deleteFromList(page: Page, name: string) {
+  await productCard(page, name)
+    .getByRole('button', { name: `Delete ${name}` })
+    .click()
+  await page
+    .getByRole('dialog', { name: 'Are you sure you want to delete this product?' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click()
 }
 
 test('the owner adds a product in a new category and finds it in the shop and on its own page', async ({ page }) => {
@@ -283,13 +294,7 @@ test('deleting an ordered product archives it: gone from the shop, kept apart in
   await placeOrder(shop.url, [{ slug, size: '250g' }])
 
   await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
-  await productCard(page, name)
-    .getByRole('button', { name: `Delete ${name}` })
-    .click()
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to delete this product?' })
-    .getByRole('button', { name: 'Delete', exact: true })
-    .click()
+  await deleteFromList(page, name)
   await expect(toast(page, 'Product archived')).toContainText('has been ordered before, so it is archived')
   const archived = page.getByRole('list', { name: 'Archived products' })
   await expect(archived.getByRole('article', { name })).toContainText('Archived')
@@ -319,29 +324,9 @@ test('a new order reloading the list while a product is archived: its toast stil
   await page.goto(`/admin/products?q=${encodeURIComponent(name)}`)
 
   // The archive's answer is held in the browser until a live order event has read the list again.
-  let answered!: () => void
-  const done = new Promise<void>((resolve) => {
-    answered = resolve
-  })
-  let release!: () => void
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/admin\/products\/[0-9a-f-]{36}\.data/, async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback()
-    const response = await route.fetch()
-    answered()
-    await held
-    await route.fulfill({ response })
-  })
-  await productCard(page, name)
-    .getByRole('button', { name: `Delete ${name}` })
-    .click()
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to delete this product?' })
-    .getByRole('button', { name: 'Delete', exact: true })
-    .click()
-  await done
+  const { answered, release } = await holdAnswers(page, /\/admin\/products\/[0-9a-f-]{36}\.data/)
+  await deleteFromList(page, name)
+  await answered
   const liveReload = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/admin/products.data' && response.request().method() === 'GET',
   )
