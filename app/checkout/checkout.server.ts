@@ -10,6 +10,7 @@ import { rememberPinCookie } from '#app/delivery/delivery-check.server.ts'
 import { isPinCode } from '#app/delivery/pin-code.ts'
 import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
+import { localizedHref } from '#app/i18n/locale.ts'
 import { findVisibleOrder, lastDeliveryOf } from '#app/orders/orders.server.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { m } from '#app/paraglide/messages.js'
@@ -70,6 +71,21 @@ async function payableOrder(request: Request, context: Context, orderId: string 
   return { id: order.id, number: orderNumber(order.id), total: order.totalAmount }
 }
 
+/** Where the browser that placed this order sees it: its result page, or paying for it while it is unpaid. */
+async function placedOrderPage(request: Request, context: Context, orderId: string): Promise<string | null> {
+  const { db } = context.get(servicesContext)
+  const { viewer } = await getViewer(request, context)
+  const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
+  if (!order) return null
+  const page =
+    order.paymentMethod !== 'online'
+      ? '/order-success'
+      : (await payableOrder(request, context, order.id))
+        ? '/checkout'
+        : '/payment-status'
+  return localizedHref(`${page}?orderId=${order.id}`, getLocale())
+}
+
 export async function checkoutLoader(request: Request, context: Context) {
   const { db, config, payments } = context.get(servicesContext)
   const shop = await getSettings(db)
@@ -80,8 +96,11 @@ export async function checkoutLoader(request: Request, context: Context) {
   const visitor = ensureVisitor(request, config.secure)
   if (visitor.setCookie) headers.append('Set-Cookie', visitor.setCookie)
   const params = new URL(request.url).searchParams
-  const { cart, setCookie } = await loadCartView(db, request, viewer, shop, config.secure)
+  const { cart, setCookie, orderedId } = await loadCartView(db, request, viewer, shop, config.secure)
   if (setCookie) headers.append('Set-Cookie', setCookie)
+  // This browser's cart was ordered but the answer never arrived (a lost connection): its order, not an empty cart.
+  const placed = orderedId && !params.has('orderId') ? await placedOrderPage(request, context, orderedId) : null
+  if (placed) throw redirect(placed, { headers })
   const cartError = takeCartError(request, config.secure)
   if (cartError.clear) headers.append('Set-Cookie', cartError.clear)
   const pincode = rememberedPin(request.headers.get('cookie'))
