@@ -45,13 +45,23 @@ interface CheckoutProps {
   actionData: CheckoutActionData | undefined
 }
 
-export function EmptyCheckout() {
+/** An empty cart; `justPlaced`: the order this browser placed from it a moment ago (signed in). */
+export function EmptyCheckout({ justPlaced = null }: { justPlaced?: { id: string; number: string } | null }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <ShoppingCart className="size-14 text-muted-foreground/60" aria-hidden />
       <h1 className="text-3xl font-bold">{m.cart_empty()}</h1>
-      <p className="text-muted-foreground">{m.checkout_empty_text()}</p>
-      <Button asChild size="lg">
+      {justPlaced ? (
+        <p className="text-muted-foreground">{m.checkout_just_placed({ number: justPlaced.number })}</p>
+      ) : (
+        <p className="text-muted-foreground">{m.checkout_empty_text()}</p>
+      )}
+      {justPlaced && (
+        <Button asChild size="lg">
+          <Link to={`/my-orders?order=${justPlaced.id}`}>{m.checkout_view_order()}</Link>
+        </Button>
+      )}
+      <Button asChild size="lg" variant={justPlaced ? 'outline' : undefined}>
         <Link to="/products">{m.continue_shopping()}</Link>
       </Button>
     </div>

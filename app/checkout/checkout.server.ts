@@ -59,6 +59,9 @@ export type CheckoutActionData =
       delivery?: DeliveryQuote | null
     }
 
+/** How long an empty checkout names the order this browser placed from it. */
+const JUST_PLACED_MS = 30 * 60_000
+
 /** An unpaid online order this visitor may pay again, or null. */
 async function payableOrder(request: Request, context: Context, orderId: string | null) {
   if (!isUuid(orderId)) return null
@@ -109,11 +112,21 @@ export async function checkoutLoader(request: Request, context: Context) {
   const last = viewer ? await lastDeliveryOf(db, viewer.id) : null
   const lastAddress = last ? addressFieldsOf(last.shippingAddress) : null
   const address = lastAddress && (pincode === null || pincode === lastAddress.pincode) ? lastAddress : null
+  // A signed-in cart is emptied by its order: an empty cart this browser ordered a moment ago (its answer
+  // perhaps lost on a bad connection) names that order rather than only saying the cart is empty.
+  const justPlaced =
+    last &&
+    cart.lines.length === 0 &&
+    last.placedBySession === visitor.hash &&
+    Date.now() - last.createdAt.getTime() < JUST_PLACED_MS
+      ? { id: last.id, number: orderNumber(last.id) }
+      : null
   return data(
     {
       open: true as const,
       cart,
       cartError: cartError.message,
+      justPlaced,
       retryOrder: payments ? await payableOrder(request, context, params.get('orderId')) : null,
       paymentFailed: params.get('payment') === 'failed',
       prefill: {

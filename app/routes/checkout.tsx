@@ -29,6 +29,6 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     const error = loaderData.paymentFailed ? (loaderData.cartError ?? paymentStartFailed()) : null
     return <PayAgain order={loaderData.retryOrder} error={error} />
   }
-  if (loaderData.cart.lines.length === 0) return <EmptyCheckout />
+  if (loaderData.cart.lines.length === 0) return <EmptyCheckout justPlaced={loaderData.justPlaced} />
   return <CheckoutPage {...loaderData} actionData={actionData} />
 }
