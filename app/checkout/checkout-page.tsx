@@ -45,20 +45,31 @@ interface CheckoutProps {
   actionData: CheckoutActionData | undefined
 }
 
-/** An empty cart; `justPlaced`: the order this browser placed from it a moment ago (signed in). */
-export function EmptyCheckout({ justPlaced = null }: { justPlaced?: { id: string; number: string } | null }) {
+/**
+ * An empty cart; `justPlaced`: the order this browser placed from it a moment ago, with the page that
+ * shows it or pays for it while it is unpaid.
+ */
+export function EmptyCheckout({
+  justPlaced = null,
+}: {
+  justPlaced?: { number: string; path: string; unpaid: boolean } | null
+}) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <ShoppingCart className="size-14 text-muted-foreground/60" aria-hidden />
       <h1 className="text-3xl font-bold">{m.cart_empty()}</h1>
-      {justPlaced ? (
-        <p className="text-muted-foreground">{m.checkout_just_placed({ number: justPlaced.number })}</p>
-      ) : (
-        <p className="text-muted-foreground">{m.checkout_empty_text()}</p>
-      )}
+      <p className="text-muted-foreground">
+        {justPlaced === null
+          ? m.checkout_empty_text()
+          : justPlaced.unpaid
+            ? m.checkout_just_placed_unpaid({ number: justPlaced.number })
+            : m.checkout_just_placed({ number: justPlaced.number })}
+      </p>
       {justPlaced && (
         <Button asChild size="lg">
-          <Link to={`/my-orders?order=${justPlaced.id}`}>{m.checkout_view_order()}</Link>
+          <Link to={justPlaced.path}>
+            {justPlaced.unpaid ? m.checkout_complete_payment() : m.checkout_view_order()}
+          </Link>
         </Button>
       )}
       <Button asChild size="lg" variant={justPlaced ? 'outline' : undefined}>

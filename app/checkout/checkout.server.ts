@@ -2,6 +2,7 @@
 // online order (?orderId=, after a failed or abandoned payment).
 
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { enforceLimits, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { getViewer } from '#app/accounts/session.server.ts'
@@ -12,12 +13,15 @@ import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
 import { localizedHref } from '#app/i18n/locale.ts'
 import { findVisibleOrder, lastDeliveryOf } from '#app/orders/orders.server.ts'
+import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { paymentStartFailed } from '#app/payments/payment-messages.ts'
 import { PaymentError, startPayment } from '#app/payments/payments.server.ts'
 import { PhonePeError } from '#app/payments/phonepe.server.ts'
+import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
+import type { Db } from '#app/platform/db.server.ts'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
@@ -74,20 +78,26 @@ async function payableOrder(request: Request, context: Context, orderId: string 
   return { id: order.id, number: orderNumber(order.id), total: order.totalAmount }
 }
 
-/** Where the browser that placed this order sees it: its result page, or paying for it while it is unpaid. */
-async function placedOrderPage(request: Request, context: Context, orderId: string): Promise<string | null> {
+/**
+ * An order this browser placed, as an empty checkout names it: its number and the page that shows it
+ * (its result, or paying for it while it is unpaid). Null for an order this visitor may not see.
+ */
+async function placedOrder(
+  request: Request,
+  context: Context,
+  orderId: string,
+): Promise<{ number: string; path: string; unpaid: boolean } | null> {
   const { db } = context.get(servicesContext)
   const { viewer } = await getViewer(request, context)
   const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
   if (!order) return null
-  const page =
-    order.paymentMethod !== 'online'
-      ? '/order-success'
-      : (await payableOrder(request, context, order.id))
-        ? '/checkout'
-        : '/payment-status'
-  return localizedHref(`${page}?orderId=${order.id}`, getLocale())
+  const unpaid = order.paymentMethod === 'online' && (await payableOrder(request, context, order.id)) !== null
+  const page = order.paymentMethod !== 'online' ? '/order-success' : unpaid ? '/checkout' : '/payment-status'
+  return { number: orderNumber(order.id), path: `${page}?orderId=${order.id}`, unpaid }
 }
+
+/** The order this browser placed last, for half an hour: an empty checkout names it (the back button from the order or the payment page). */
+const LAST_ORDER_COOKIE = 'last_order'
 
 export async function checkoutLoader(request: Request, context: Context) {
   const { db, config, payments } = context.get(servicesContext)
@@ -102,8 +112,8 @@ export async function checkoutLoader(request: Request, context: Context) {
   const { cart, setCookie, orderedId } = await loadCartView(db, request, viewer, shop, config.secure)
   if (setCookie) headers.append('Set-Cookie', setCookie)
   // This browser's cart was ordered but the answer never arrived (a lost connection): its order, not an empty cart.
-  const placed = orderedId && !params.has('orderId') ? await placedOrderPage(request, context, orderedId) : null
-  if (placed) throw redirect(placed, { headers })
+  const placed = orderedId && !params.has('orderId') ? await placedOrder(request, context, orderedId) : null
+  if (placed) throw redirect(localizedHref(placed.path, getLocale()), { headers })
   const cartError = takeCartError(request, config.secure)
   if (cartError.clear) headers.append('Set-Cookie', cartError.clear)
   const pincode = rememberedPin(request.headers.get('cookie'))
@@ -112,15 +122,15 @@ export async function checkoutLoader(request: Request, context: Context) {
   const last = viewer ? await lastDeliveryOf(db, viewer.id) : null
   const lastAddress = last ? addressFieldsOf(last.shippingAddress) : null
   const address = lastAddress && (pincode === null || pincode === lastAddress.pincode) ? lastAddress : null
-  // A signed-in cart is emptied by its order: an empty cart this browser ordered a moment ago (its answer
-  // perhaps lost on a bad connection) names that order rather than only saying the cart is empty.
-  const justPlaced =
-    last &&
-    cart.lines.length === 0 &&
-    last.placedBySession === visitor.hash &&
-    Date.now() - last.createdAt.getTime() < JUST_PLACED_MS
-      ? { id: last.id, number: orderNumber(last.id) }
-      : null
+  // An empty cart this browser ordered from a moment ago names that order: after the back button from the
+  // order or the payment page (the last_order cookie), or after an answer lost on a bad connection (a
+  // signed-in cart is emptied by its order; a guest's is answered above).
+  const recent =
+    readCookie(request, LAST_ORDER_COOKIE) ??
+    (last && last.placedBySession === visitor.hash && Date.now() - last.createdAt.getTime() < JUST_PLACED_MS
+      ? last.id
+      : null)
+  const justPlaced = cart.lines.length === 0 && isUuid(recent) ? await placedOrder(request, context, recent) : null
   return data(
     {
       open: true as const,
@@ -221,6 +231,10 @@ export async function checkoutAction(request: Request, context: Context) {
   const headers = new Headers()
   headers.append('Set-Cookie', cartCookie({ ...scope.cookie, items: [], couponCode: null }, config.secure))
   headers.append('Set-Cookie', rememberPinCookie(validation.data.pincode, config.secure))
+  headers.append(
+    'Set-Cookie',
+    serializeCookie(LAST_ORDER_COOKIE, order.orderId, { maxAge: JUST_PLACED_MS / 1000, secure: config.secure }),
+  )
   if (visitor.setCookie) headers.append('Set-Cookie', visitor.setCookie)
   if (order.paymentMethod !== 'online' || !payments) {
     return redirect(`/order-success?orderId=${order.orderId}`, { headers })
@@ -243,10 +257,23 @@ async function sendToGateway(context: Context, orderId: string, headers: Headers
     } else {
       log.error({ err: error, orderId }, 'starting an online payment failed')
     }
+    // Already paid or cancelled (the form sent again from a page kept by the back button): its payment page says so.
+    if (error instanceof PaymentError && !(await stillPayable(db, orderId))) {
+      return redirect(localizedHref(`/payment-status?orderId=${orderId}`, getLocale()), { headers })
+    }
     const message = error instanceof PaymentError ? error.message : paymentStartFailed()
     headers.append('Set-Cookie', cartErrorCookie(message, config.secure))
     return redirect(`/checkout?orderId=${orderId}&payment=failed`, { headers })
   }
+}
+
+/** Whether an online order can still be paid (not paid, not cancelled). */
+async function stillPayable(db: Db, orderId: string): Promise<boolean> {
+  const [order] = await db
+    .select({ paymentStatus: orders.paymentStatus, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  return order !== undefined && order.paymentStatus !== 'paid' && order.status !== 'cancelled'
 }
 
 async function payAgain(request: Request, context: Context, orderId: FormDataEntryValue | null) {

@@ -111,6 +111,6 @@ test('a signed-in shopper whose order’s answer is lost finds the order named o
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
   await expect(page.getByText(`Your order #${orderId.slice(-8)} was placed from this cart a moment ago.`)).toBeVisible()
   await page.getByRole('link', { name: 'View your order' }).click()
-  await expect(page).toHaveURL(new RegExp(`/my-orders\\?order=${orderId}$`))
+  await expect(page).toHaveURL(new RegExp(`/order-success\\?orderId=${orderId}$`))
   forgetLostRequest(consoleErrors)
 })
