@@ -42,6 +42,8 @@ interface CheckoutProps {
   delivery: DeliveryQuote | null
   idempotencyKey: string
   onlinePaymentAvailable: boolean
+  /** Whether the page was drawn for a signed-in shopper (the form says so, for a session that ends meanwhile). */
+  signedIn: boolean
   actionData: CheckoutActionData | undefined
 }
 
@@ -86,6 +88,7 @@ export function CheckoutPage({
   delivery,
   idempotencyKey,
   onlinePaymentAvailable,
+  signedIn,
   actionData,
 }: CheckoutProps) {
   // The PIN code's zone, asked of the server as the shopper types it (no JavaScript: after a post).
@@ -132,7 +135,22 @@ export function CheckoutPage({
     <div className="mx-auto max-w-6xl px-4 pb-16">
       <h1 className="pt-6 pb-6 text-3xl font-bold sm:text-4xl">{m.checkout_title()}</h1>
       {cartError && <Alert title={m.checkout_cart_not_changed()}>{cartError}</Alert>}
-      {actionData?.status === 'refused' && <Alert title={actionData.title}>{actionData.message}</Alert>}
+      {actionData?.status === 'refused' && (
+        <Alert title={actionData.title}>
+          {actionData.message}
+          {actionData.signIn && (
+            <>
+              {' '}
+              <Link
+                to="/auth?redirectTo=/checkout"
+                className="font-semibold text-primary underline-offset-4 hover:underline"
+              >
+                {m.auth_sign_in()}
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8">
         {/* First in the page, so a phone shows what is ordered before the delivery form and its Place
             Order button; on a wide screen it stands beside the form. */}
@@ -171,6 +189,7 @@ export function CheckoutPage({
           className="space-y-6 lg:col-start-1 lg:row-start-1"
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          {signedIn && <input type="hidden" name="signedIn" value="1" />}
           {/* The order is placed at the total this page shows, or refused with the new one. */}
           <input type="hidden" name="shownTotal" value={totals.total} />
           <Card>

@@ -61,6 +61,8 @@ export type CheckoutActionData =
       values: DeliveryFormValues
       /** The PIN code's zone, when the refusal is about what delivery to it costs. */
       delivery?: DeliveryQuote | null
+      /** The page was a signed-in shopper's and the session has ended: offer to sign in again. */
+      signIn?: boolean
     }
 
 /** How long an empty checkout names the order this browser placed from it. */
@@ -198,6 +200,20 @@ export async function checkoutAction(request: Request, context: Context) {
   }
 
   const { viewer } = await getViewer(request, context)
+  // The page was drawn for a signed-in shopper whose session has ended since (expired, or signed out in
+  // another tab): the cart is the account's, so this browser's empty guest cart is not what they meant.
+  if (!viewer && form.get('signedIn') === '1') {
+    return data<CheckoutActionData>(
+      {
+        status: 'refused',
+        title: m.checkout_signed_out_title(),
+        message: m.checkout_signed_out(),
+        values,
+        signIn: true,
+      },
+      { status: 401 },
+    )
+  }
   const scope = cartScope(request, viewer?.id ?? null)
   const visitor = ensureVisitor(request, config.secure)
   let order: Awaited<ReturnType<typeof placeOrder>>
