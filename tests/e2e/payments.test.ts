@@ -111,6 +111,30 @@ test('back from the payment page, the checkout names the unpaid order and pays i
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
 })
 
+test('a guest who closed the payment page finds the payment on the tracking page, in the browser that ordered', async ({
+  page,
+  browser,
+}) => {
+  const form = new URLSearchParams(await checkOutOnline(page))
+  const orderId = /\/pay\/MN-([0-9a-f-]{36})-1$/.exec(page.url())?.[1]
+  const track = async (tracker: Page) => {
+    await tracker.goto(`${shop.url}/track-order`)
+    await tracker.getByLabel('Order number').fill(orderId!.slice(-8))
+    await tracker.getByLabel('Mobile number').fill(form.get('phone')!)
+    await tracker.getByRole('button', { name: 'Track Order' }).click()
+    await expect(tracker.getByText('Online payment · Payment pending')).toBeVisible()
+  }
+  await track(page)
+  await page.getByRole('link', { name: 'Check payment status' }).click()
+  await expect(page).toHaveURL(`${shop.url}/payment-status?orderId=${orderId}`)
+  // Another phone with the number and mobile number sees the order, not a way to its payment.
+  const other = await browser.newContext()
+  const stranger = await other.newPage()
+  await track(stranger)
+  await expect(stranger.getByRole('link', { name: /Check payment status|Pay for this order/ })).toHaveCount(0)
+  await other.close()
+})
+
 test('the order form sent again after the payment succeeded shows the paid order', async ({ page }) => {
   // A page kept by the browser (or a retry) posts the same form, with its key, once more.
   const form = await checkOutOnline(page)
