@@ -31,6 +31,7 @@ import { THEME_COLOR } from './pwa/web-manifest.ts'
 import { publicSettings } from './settings/public-settings.ts'
 import { getSettings } from './settings/settings.server.ts'
 import { Breadcrumb } from './shell/breadcrumb.tsx'
+import { ConnectionLost, isConnectionLost } from './shell/connection-lost.tsx'
 import { NotFoundContent } from './shell/not-found-content.tsx'
 import { SiteFooter } from './shell/site-footer.tsx'
 import { SiteHeader } from './shell/site-header.tsx'
@@ -179,6 +180,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const content =
     isRouteErrorResponse(error) && error.status === 404 ? (
       <NotFoundContent />
+    ) : isConnectionLost(error) ? (
+      <ConnectionLost />
     ) : refusal ? (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">{m.refused_title()}</h1>

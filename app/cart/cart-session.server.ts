@@ -5,11 +5,13 @@ import { type CouponCheck, checkCoupon } from '#app/checkout/coupons.server.ts'
 import { linesSubtotal, orderTotals, type Totals } from '#app/checkout/totals.ts'
 import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
+import { orderNumber } from '#app/orders/status.ts'
+import { m } from '#app/paraglide/messages.js'
 import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { ShopSettings } from '#app/settings/settings.server.ts'
-import { type CartLine, type CartScope, mergeGuestCart, readCart } from './cart.server.ts'
-import { GUEST_CART_COOKIE, type GuestCart, parseGuestCart, serializeGuestCart } from './guest-cart.ts'
+import { type CartLine, type CartScope, mergeGuestCart, orderOfGuestCart, readCart } from './cart.server.ts'
+import { emptyGuestCart, GUEST_CART_COOKIE, type GuestCart, parseGuestCart, serializeGuestCart } from './guest-cart.ts'
 
 const CART_DAYS = 30
 /** A refused cart change, carried to /checkout for a page without JavaScript (read once). */
@@ -43,8 +45,24 @@ export function cartCookie(cart: GuestCart, secure: boolean): string {
 }
 
 /**
+ * The cart scope of a request whose guest cart may already have become an order (the answer that
+ * emptied the cookie never arrived): such a cart reads as a new, empty one, and `orderedId` names its order.
+ */
+export async function currentCartScope(
+  db: Db,
+  request: Request,
+  userId: string | null,
+): Promise<{ scope: CartScope; orderedId: string | null }> {
+  const scope = cartScope(request, userId)
+  const orderedId = await orderOfGuestCart(db, scope.cookie)
+  return orderedId ? { scope: { userId, cookie: emptyGuestCart() }, orderedId } : { scope, orderedId: null }
+}
+
+/**
  * The visitor's cart for the page. A signed-in shopper with guest lines in this browser gets them
- * merged into the account first; `setCookie` is then the emptied cookie to send back.
+ * merged into the account first; `setCookie` is then the emptied cookie to send back. A guest cart
+ * that was already ordered is emptied too (never merged, never shown for ordering again);
+ * `orderedId` then names its order.
  */
 export async function loadCartView(
   db: Db,
@@ -52,10 +70,12 @@ export async function loadCartView(
   viewer: { id: string; phone: string | null } | null,
   shop: ShopSettings,
   secure: boolean,
-): Promise<{ cart: CartView; setCookie: string | null }> {
-  let scope = cartScope(request, viewer?.id ?? null)
-  let notice: string | null = null
-  let setCookie: string | null = null
+): Promise<{ cart: CartView; setCookie: string | null; orderedId: string | null }> {
+  const current = await currentCartScope(db, request, viewer?.id ?? null)
+  const { orderedId } = current
+  let scope = current.scope
+  let notice: string | null = orderedId ? m.cart_already_ordered({ number: orderNumber(orderedId) }) : null
+  let setCookie: string | null = orderedId ? cartCookie(scope.cookie, secure) : null
   if (viewer && scope.cookie.items.length > 0) {
     const merged = await mergeGuestCart(db, viewer.id, scope.cookie)
     scope = { ...scope, cookie: merged.cookie }
@@ -63,7 +83,7 @@ export async function loadCartView(
     setCookie = cartCookie(merged.cookie, secure)
   }
   const pin = rememberedPin(request.headers.get('cookie'))
-  return { cart: await priceCart(db, scope, shop, { phone: viewer?.phone ?? null, pin, notice }), setCookie }
+  return { cart: await priceCart(db, scope, shop, { phone: viewer?.phone ?? null, pin, notice }), setCookie, orderedId }
 }
 
 async function priceCart(

@@ -44,6 +44,25 @@ export function lineLabel(name: string, size: Size, locale?: Locale): string {
   return `${name} (${sizeName(size, locale)})`
 }
 
+/**
+ * The idempotency key under which a guest cart's order is kept: one cart becomes one order, whatever
+ * checkout form sends it. The answer that empties the cookie can be lost on a bad connection; the
+ * cookie then still holds the ordered lines, and a reload's new form would otherwise order them again.
+ */
+export function guestCartOrderKey(cartId: string): string {
+  return `guest-cart:${cartId}`
+}
+
+/** The order this guest cart already became, or null (an empty cart never became one). */
+export async function orderOfGuestCart(db: Tx, cart: GuestCart): Promise<string | null> {
+  if (cart.items.length === 0) return null
+  const [row] = await db
+    .select({ orderId: idempotencyKeys.orderId })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, guestCartOrderKey(cart.id)))
+  return row?.orderId ?? null
+}
+
 /** The stored lines (product id, size, quantity), without product details. */
 export async function readCartEntries(db: Tx, scope: CartScope): Promise<CartEntry[]> {
   if (!scope.userId) return scope.cookie.items

@@ -42,16 +42,39 @@ interface CheckoutProps {
   delivery: DeliveryQuote | null
   idempotencyKey: string
   onlinePaymentAvailable: boolean
+  /** Whether the page was drawn for a signed-in shopper (the form says so, for a session that ends meanwhile). */
+  signedIn: boolean
   actionData: CheckoutActionData | undefined
 }
 
-export function EmptyCheckout() {
+/**
+ * An empty cart; `justPlaced`: the order this browser placed from it a moment ago, with the page that
+ * shows it or pays for it while it is unpaid.
+ */
+export function EmptyCheckout({
+  justPlaced = null,
+}: {
+  justPlaced?: { number: string; path: string; unpaid: boolean } | null
+}) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <ShoppingCart className="size-14 text-muted-foreground/60" aria-hidden />
       <h1 className="text-3xl font-bold">{m.cart_empty()}</h1>
-      <p className="text-muted-foreground">{m.checkout_empty_text()}</p>
-      <Button asChild size="lg">
+      <p className="text-muted-foreground">
+        {justPlaced === null
+          ? m.checkout_empty_text()
+          : justPlaced.unpaid
+            ? m.checkout_just_placed_unpaid({ number: justPlaced.number })
+            : m.checkout_just_placed({ number: justPlaced.number })}
+      </p>
+      {justPlaced && (
+        <Button asChild size="lg">
+          <Link to={justPlaced.path}>
+            {justPlaced.unpaid ? m.checkout_complete_payment() : m.checkout_view_order()}
+          </Link>
+        </Button>
+      )}
+      <Button asChild size="lg" variant={justPlaced ? 'outline' : undefined}>
         <Link to="/products">{m.continue_shopping()}</Link>
       </Button>
     </div>
@@ -65,6 +88,7 @@ export function CheckoutPage({
   delivery,
   idempotencyKey,
   onlinePaymentAvailable,
+  signedIn,
   actionData,
 }: CheckoutProps) {
   // The PIN code's zone, asked of the server as the shopper types it (no JavaScript: after a post).
@@ -111,7 +135,22 @@ export function CheckoutPage({
     <div className="mx-auto max-w-6xl px-4 pb-16">
       <h1 className="pt-6 pb-6 text-3xl font-bold sm:text-4xl">{m.checkout_title()}</h1>
       {cartError && <Alert title={m.checkout_cart_not_changed()}>{cartError}</Alert>}
-      {actionData?.status === 'refused' && <Alert title={actionData.title}>{actionData.message}</Alert>}
+      {actionData?.status === 'refused' && (
+        <Alert title={actionData.title}>
+          {actionData.message}
+          {actionData.signIn && (
+            <>
+              {' '}
+              <Link
+                to="/auth?redirectTo=/checkout"
+                className="font-semibold text-primary underline-offset-4 hover:underline"
+              >
+                {m.auth_sign_in()}
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8">
         {/* First in the page, so a phone shows what is ordered before the delivery form and its Place
             Order button; on a wide screen it stands beside the form. */}
@@ -150,6 +189,7 @@ export function CheckoutPage({
           className="space-y-6 lg:col-start-1 lg:row-start-1"
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          {signedIn && <input type="hidden" name="signedIn" value="1" />}
           {/* The order is placed at the total this page shows, or refused with the new one. */}
           <input type="hidden" name="shownTotal" value={totals.total} />
           <Card>

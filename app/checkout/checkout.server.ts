@@ -2,6 +2,7 @@
 // online order (?orderId=, after a failed or abandoned payment).
 
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { enforceLimits, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { getViewer } from '#app/accounts/session.server.ts'
@@ -10,13 +11,17 @@ import { rememberPinCookie } from '#app/delivery/delivery-check.server.ts'
 import { isPinCode } from '#app/delivery/pin-code.ts'
 import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
+import { localizedHref } from '#app/i18n/locale.ts'
 import { findVisibleOrder, lastDeliveryOf } from '#app/orders/orders.server.ts'
+import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { paymentStartFailed } from '#app/payments/payment-messages.ts'
 import { PaymentError, startPayment } from '#app/payments/payments.server.ts'
 import { PhonePeError } from '#app/payments/phonepe.server.ts'
+import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
+import type { Db } from '#app/platform/db.server.ts'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
@@ -56,7 +61,12 @@ export type CheckoutActionData =
       values: DeliveryFormValues
       /** The PIN code's zone, when the refusal is about what delivery to it costs. */
       delivery?: DeliveryQuote | null
+      /** The page was a signed-in shopper's and the session has ended: offer to sign in again. */
+      signIn?: boolean
     }
+
+/** How long an empty checkout names the order this browser placed from it. */
+const JUST_PLACED_MS = 30 * 60_000
 
 /** An unpaid online order this visitor may pay again, or null. */
 async function payableOrder(request: Request, context: Context, orderId: string | null) {
@@ -70,6 +80,27 @@ async function payableOrder(request: Request, context: Context, orderId: string 
   return { id: order.id, number: orderNumber(order.id), total: order.totalAmount }
 }
 
+/**
+ * An order this browser placed, as an empty checkout names it: its number and the page that shows it
+ * (its result, or paying for it while it is unpaid). Null for an order this visitor may not see.
+ */
+async function placedOrder(
+  request: Request,
+  context: Context,
+  orderId: string,
+): Promise<{ number: string; path: string; unpaid: boolean } | null> {
+  const { db } = context.get(servicesContext)
+  const { viewer } = await getViewer(request, context)
+  const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
+  if (!order) return null
+  const unpaid = order.paymentMethod === 'online' && (await payableOrder(request, context, order.id)) !== null
+  const page = order.paymentMethod !== 'online' ? '/order-success' : unpaid ? '/checkout' : '/payment-status'
+  return { number: orderNumber(order.id), path: `${page}?orderId=${order.id}`, unpaid }
+}
+
+/** The order this browser placed last, for half an hour: an empty checkout names it (the back button from the order or the payment page). */
+const LAST_ORDER_COOKIE = 'last_order'
+
 export async function checkoutLoader(request: Request, context: Context) {
   const { db, config, payments } = context.get(servicesContext)
   const shop = await getSettings(db)
@@ -80,8 +111,11 @@ export async function checkoutLoader(request: Request, context: Context) {
   const visitor = ensureVisitor(request, config.secure)
   if (visitor.setCookie) headers.append('Set-Cookie', visitor.setCookie)
   const params = new URL(request.url).searchParams
-  const { cart, setCookie } = await loadCartView(db, request, viewer, shop, config.secure)
+  const { cart, setCookie, orderedId } = await loadCartView(db, request, viewer, shop, config.secure)
   if (setCookie) headers.append('Set-Cookie', setCookie)
+  // This browser's cart was ordered but the answer never arrived (a lost connection): its order, not an empty cart.
+  const placed = orderedId && !params.has('orderId') ? await placedOrder(request, context, orderedId) : null
+  if (placed) throw redirect(localizedHref(placed.path, getLocale()), { headers })
   const cartError = takeCartError(request, config.secure)
   if (cartError.clear) headers.append('Set-Cookie', cartError.clear)
   const pincode = rememberedPin(request.headers.get('cookie'))
@@ -90,11 +124,21 @@ export async function checkoutLoader(request: Request, context: Context) {
   const last = viewer ? await lastDeliveryOf(db, viewer.id) : null
   const lastAddress = last ? addressFieldsOf(last.shippingAddress) : null
   const address = lastAddress && (pincode === null || pincode === lastAddress.pincode) ? lastAddress : null
+  // An empty cart this browser ordered from a moment ago names that order: after the back button from the
+  // order or the payment page (the last_order cookie), or after an answer lost on a bad connection (a
+  // signed-in cart is emptied by its order; a guest's is answered above).
+  const recent =
+    readCookie(request, LAST_ORDER_COOKIE) ??
+    (last && last.placedBySession === visitor.hash && Date.now() - last.createdAt.getTime() < JUST_PLACED_MS
+      ? last.id
+      : null)
+  const justPlaced = cart.lines.length === 0 && isUuid(recent) ? await placedOrder(request, context, recent) : null
   return data(
     {
       open: true as const,
       cart,
       cartError: cartError.message,
+      justPlaced,
       retryOrder: payments ? await payableOrder(request, context, params.get('orderId')) : null,
       paymentFailed: params.get('payment') === 'failed',
       prefill: {
@@ -156,6 +200,20 @@ export async function checkoutAction(request: Request, context: Context) {
   }
 
   const { viewer } = await getViewer(request, context)
+  // The page was drawn for a signed-in shopper whose session has ended since (expired, or signed out in
+  // another tab): the cart is the account's, so this browser's empty guest cart is not what they meant.
+  if (!viewer && form.get('signedIn') === '1') {
+    return data<CheckoutActionData>(
+      {
+        status: 'refused',
+        title: m.checkout_signed_out_title(),
+        message: m.checkout_signed_out(),
+        values,
+        signIn: true,
+      },
+      { status: 401 },
+    )
+  }
   const scope = cartScope(request, viewer?.id ?? null)
   const visitor = ensureVisitor(request, config.secure)
   let order: Awaited<ReturnType<typeof placeOrder>>
@@ -189,6 +247,10 @@ export async function checkoutAction(request: Request, context: Context) {
   const headers = new Headers()
   headers.append('Set-Cookie', cartCookie({ ...scope.cookie, items: [], couponCode: null }, config.secure))
   headers.append('Set-Cookie', rememberPinCookie(validation.data.pincode, config.secure))
+  headers.append(
+    'Set-Cookie',
+    serializeCookie(LAST_ORDER_COOKIE, order.orderId, { maxAge: JUST_PLACED_MS / 1000, secure: config.secure }),
+  )
   if (visitor.setCookie) headers.append('Set-Cookie', visitor.setCookie)
   if (order.paymentMethod !== 'online' || !payments) {
     return redirect(`/order-success?orderId=${order.orderId}`, { headers })
@@ -211,10 +273,23 @@ async function sendToGateway(context: Context, orderId: string, headers: Headers
     } else {
       log.error({ err: error, orderId }, 'starting an online payment failed')
     }
+    // Already paid or cancelled (the form sent again from a page kept by the back button): its payment page says so.
+    if (error instanceof PaymentError && !(await stillPayable(db, orderId))) {
+      return redirect(localizedHref(`/payment-status?orderId=${orderId}`, getLocale()), { headers })
+    }
     const message = error instanceof PaymentError ? error.message : paymentStartFailed()
     headers.append('Set-Cookie', cartErrorCookie(message, config.secure))
     return redirect(`/checkout?orderId=${orderId}&payment=failed`, { headers })
   }
+}
+
+/** Whether an online order can still be paid (not paid, not cancelled). */
+async function stillPayable(db: Db, orderId: string): Promise<boolean> {
+  const [order] = await db
+    .select({ paymentStatus: orders.paymentStatus, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+  return order !== undefined && order.paymentStatus !== 'paid' && order.status !== 'cancelled'
 }
 
 async function payAgain(request: Request, context: Context, orderId: FormDataEntryValue | null) {

@@ -3,11 +3,11 @@
 // promises), its items, its first status record, the admin's notification and the customer's
 // confirmation e-mail, and empties a signed-in shopper's cart. Either all of it happens or none of
 // it. An idempotency key from the checkout form makes a double click, a retry or a reload produce
-// one order.
+// one order; a guest's cart is also ordered once, whichever form sends it.
 
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
-import { type CartScope, lineLabel, lineProblem, readCartEntries } from '#app/cart/cart.server.ts'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { type CartScope, guestCartOrderKey, lineLabel, lineProblem, readCartEntries } from '#app/cart/cart.server.ts'
 import { isLineQuantity } from '#app/cart/guest-cart.ts'
 import { cartItems } from '#app/cart/schema.ts'
 import { sellingPrice } from '#app/catalog/pricing.ts'
@@ -107,6 +107,21 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
   if (!claimed) return replay(tx, key, input)
+  // A guest cart becomes one order, whichever form sends it: a reload after a lost answer (whose
+  // emptied cookie never arrived) sends the same cart with a new key, and gets the first order back.
+  const cartKey = !scope.userId && scope.cookie.items.length > 0 ? guestCartOrderKey(scope.cookie.id) : null
+  if (cartKey) {
+    const [cartClaimed] = await tx
+      .insert(idempotencyKeys)
+      .values({ key: cartKey, scope: 'guest-cart' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+    if (!cartClaimed) {
+      const placed = await replay(tx, cartKey, input)
+      await tx.update(idempotencyKeys).set({ orderId: placed.orderId }).where(eq(idempotencyKeys.key, key))
+      return placed
+    }
+  }
 
   const shop = await getSettings(tx)
   if (shop.showcaseMode) throw new OrderError(m.order_shop_closed(), 'closed')
@@ -248,7 +263,10 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       .insert(orderStatusHistory)
       .values({ orderId, fromStatus: null, toStatus: 'pending', note: SHOP_NOTE.placed, createdAt: now }),
     tx.insert(outboxJobs).values(jobs),
-    tx.update(idempotencyKeys).set({ orderId }).where(eq(idempotencyKeys.key, key)),
+    tx
+      .update(idempotencyKeys)
+      .set({ orderId })
+      .where(inArray(idempotencyKeys.key, cartKey ? [key, cartKey] : [key])),
     ...(coupon
       ? [
           tx.insert(couponRedemptions).values({

@@ -113,7 +113,13 @@ export type CustomerOrder = Awaited<ReturnType<typeof listCustomerOrders>>['orde
 /** Where a customer's latest order went (its mobile number and one-line address), or null before their first. */
 export async function lastDeliveryOf(db: Tx, userId: string) {
   const [order] = await db
-    .select({ phone: orders.phone, shippingAddress: orders.shippingAddress })
+    .select({
+      id: orders.id,
+      phone: orders.phone,
+      shippingAddress: orders.shippingAddress,
+      createdAt: orders.createdAt,
+      placedBySession: orders.placedBySession,
+    })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
 import { CART_FAILURE, type CartResult, ENHANCED_FIELD } from '#app/cart/cart-form.ts'
 import { cartRequestSchema } from '#app/cart/cart-request.server.ts'
-import { cartCookie, cartErrorCookie, cartScope } from '#app/cart/cart-session.server.ts'
+import { cartCookie, cartErrorCookie, currentCartScope } from '#app/cart/cart-session.server.ts'
 import { changeCart } from '#app/cart/change-cart.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
@@ -49,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       })
     }
     const { viewer } = await getViewer(request, context)
-    const scope = cartScope(request, viewer?.id ?? null)
+    // A guest cart already ordered (its emptied cookie lost on the way) is changed as a new, empty one.
+    const { scope } = await currentCartScope(db, request, viewer?.id ?? null)
     const result = await changeCart(db, scope, change, viewer?.phone ?? null)
     if (!result.ok) return answer(409, { ok: false, title: m.order_error_title(), message: result.message })
     const cookie = result.cookie === scope.cookie ? undefined : cartCookie(result.cookie, config.secure)

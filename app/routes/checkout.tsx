@@ -11,8 +11,16 @@ import type { Route } from './+types/checkout'
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.checkout_meta_title(), noindex: true })
 
 export const loader = ({ request, context }: Route.LoaderArgs) => checkoutLoader(request, context)
-/** A refusal by the rate limiter carries Retry-After. */
-export const headers: Route.HeadersFunction = (args) => withRetryAfter(args)
+/**
+ * A refusal by the rate limiter carries Retry-After. The page is never kept (no-store): the back
+ * button from the order or the payment page draws the cart as it is now, not the full cart and filled
+ * form of a page that was already ordered from ('private, no-cache' lets a browser show its copy on back).
+ */
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = withRetryAfter(args)
+  headers.set('Cache-Control', 'private, no-store')
+  return headers
+}
 
 export const action = ({ request, context }: Route.ActionArgs) => checkoutAction(request, context)
 
@@ -29,6 +37,6 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     const error = loaderData.paymentFailed ? (loaderData.cartError ?? paymentStartFailed()) : null
     return <PayAgain order={loaderData.retryOrder} error={error} />
   }
-  if (loaderData.cart.lines.length === 0) return <EmptyCheckout />
+  if (loaderData.cart.lines.length === 0) return <EmptyCheckout justPlaced={loaderData.justPlaced} />
   return <CheckoutPage {...loaderData} actionData={actionData} />
 }

@@ -1,13 +1,16 @@
 import { CircleAlert, PackageSearch } from 'lucide-react'
 import { data, useNavigation } from 'react-router'
+import { getViewer } from '#app/accounts/session.server.ts'
 import { sizeName } from '#app/catalog/sizes.ts'
+import { visitorHash } from '#app/checkout/visitor.server.ts'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
-import { Form } from '#app/i18n/links.tsx'
+import { Form, Link } from '#app/i18n/links.tsx'
 import { invoiceLinkKey } from '#app/invoices/invoice-link.server.ts'
 import { InvoiceLinks } from '#app/invoices/invoice-links.tsx'
 import { hasOrWillHaveInvoice } from '#app/invoices/invoices.server.ts'
 import { DeliveryPromise, formatOrderDate, StatusBadge, StatusHistory } from '#app/orders/order-bits.tsx'
 import { paymentMethodText, paymentStatusText } from '#app/orders/order-texts.ts'
+import { findVisibleOrder } from '#app/orders/orders.server.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { lookUpOrder, TRACKING_FIELDS } from '#app/orders/track-order.server.ts'
 import { m } from '#app/paraglide/messages.js'
@@ -38,11 +41,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     result.status === 'found' && (await hasOrWillHaveInvoice(db, result.order))
       ? invoiceLinkKey(otpKey, result.order.id)
       : null
+  // An online order waiting for its payment is paid, or its payment checked, from the browser or account
+  // that placed it (a shopper who closed PhonePe's page and came back here); its pages refuse anyone else.
+  const paymentPath = result.status === 'found' ? await paymentPathFor(request, context, result.order) : null
   // No order for that number and phone is an answer, not a failed request.
   const status = { found: 200, 'not-found': 200, invalid: 400, 'rate-limited': 429 }[result.status]
   const headers: HeadersInit =
     result.status === 'rate-limited' ? { 'Retry-After': String(result.retryAfterSeconds) } : {}
-  return data({ result, values, invoiceKey }, { status, headers })
+  return data({ result, values, invoiceKey, paymentPath }, { status, headers })
+}
+
+async function paymentPathFor(
+  request: Request,
+  context: Route.ActionArgs['context'],
+  order: { id: string; paymentMethod: string; paymentStatus: string; status: string },
+): Promise<string | null> {
+  if (order.paymentMethod !== 'online' || order.paymentStatus === 'paid' || order.status === 'cancelled') return null
+  const { db } = context.get(servicesContext)
+  const { viewer } = await getViewer(request, context)
+  const visible = await findVisibleOrder(db, order.id, {
+    userId: viewer?.id ?? null,
+    visitorHash: visitorHash(request),
+  })
+  if (!visible) return null
+  return order.paymentStatus === 'failed' ? `/checkout?orderId=${order.id}` : `/payment-status?orderId=${order.id}`
 }
 
 export default function TrackOrder({ actionData }: Route.ComponentProps) {
@@ -121,6 +143,15 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
                   {paymentStatusText(result.order.paymentStatus)}
                 </p>
                 <DeliveryPromise order={result.order} />
+                {actionData?.paymentPath && (
+                  <Button asChild className="h-11 w-full sm:w-auto">
+                    <Link to={actionData.paymentPath}>
+                      {result.order.paymentStatus === 'failed'
+                        ? m.shop_my_orders_pay_now()
+                        : m.shop_my_orders_check_payment()}
+                    </Link>
+                  </Button>
+                )}
                 <ul className="text-sm">
                   {result.order.items.map((item) => (
                     <li key={item.id}>

@@ -181,6 +181,34 @@ test('a total changed in another tab is refused with the new total, which the pa
   await placedOrderNumber(page)
 })
 
+test('a shopper whose session ended on the checkout is told so at Place Order, and orders after signing in again', async ({
+  page,
+}, info) => {
+  const email = uniqueEmail(info, 'signed-out')
+  await signUpAndSignIn(page, email, 'kachori and jalebi')
+  await addToCart(page, 'spicy-mixture', '250g')
+  await page.goto('/checkout')
+  await fillDelivery(page, uniquePhone())
+  // The session ends (it expired, or another tab signed out) while the page is open.
+  await page.context().clearCookies({ name: /session/ })
+  await page.getByRole('button', { name: /^Place Order · / }).click()
+  const alert = page.locator('#main').getByRole('alert')
+  await expect(alert).toContainText('You were signed out')
+  await expect(alert).toContainText('Your session ended, so nothing was ordered.')
+  // Not told that the cart it still shows is empty.
+  await expect(page.getByText('Your cart is empty')).toHaveCount(0)
+  await alert.getByRole('link', { name: 'Sign in' }).click()
+  await page.getByRole('link', { name: 'Continue with Email' }).click()
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('kachori and jalebi')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Spicy Mixture (250g) × 1')
+  await fillDelivery(page, uniquePhone())
+  await page.getByRole('button', { name: /^Place Order · / }).click()
+  await placedOrderNumber(page)
+})
+
 test('the drawer hints at free delivery until the subtotal reaches ₹500, and applies FIRST10', async ({ page }) => {
   test.slow() // a long journey: on a loaded two-core machine it has run past 30 s
   await addToCart(page, 'double-laung-sev', '1kg') // ₹320

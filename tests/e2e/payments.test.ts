@@ -42,7 +42,8 @@ test.afterAll(async () => {
   await simulator?.stop()
 })
 
-async function checkOutOnline(page: Page, { reachGateway = true } = {}): Promise<void> {
+/** Resolves with the form that places the order: its idempotency key and fields, as posted. */
+async function checkOutOnline(page: Page, { reachGateway = true } = {}): Promise<string> {
   await page.goto(`${shop.url}/products/premium-ratlami-sev`)
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
@@ -56,10 +57,13 @@ async function checkOutOnline(page: Page, { reachGateway = true } = {}): Promise
   await page.getByLabel('PIN code').fill('452010')
   await page.getByRole('radio', { name: /Pay online/ }).check()
   await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  const posted = page.waitForRequest((request) => request.method() === 'POST' && /\/checkout/.test(request.url()))
   await page.getByRole('button', { name: 'Place Order · ₹130.00' }).click()
-  if (!reachGateway) return
+  const form = (await posted).postData() ?? ''
+  if (!reachGateway) return form
   await expect(page.getByRole('heading', { name: 'PhonePe simulator' })).toBeVisible()
   await expect(page.getByText('Test payment of ₹130.00')).toBeVisible()
+  return form
 }
 
 test('a successful online payment ends on Payment Successful!', async ({ page }) => {
@@ -83,6 +87,67 @@ test('a failed payment can be tried again for the same order', async ({ page }) 
   await expect(page.getByText('Test payment of ₹130.00')).toBeVisible()
   await page.getByRole('button', { name: 'Pay successfully' }).click()
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+})
+
+test('back from the payment page, the checkout names the unpaid order and pays it through the same payment', async ({
+  page,
+}) => {
+  await checkOutOnline(page)
+  const payment = page.url()
+  const number = /\/pay\/MN-[0-9a-f-]{28}([0-9a-f]{8})-1$/.exec(payment)?.[1]
+  expect(number).toBeDefined()
+  // The checkout page is not kept: back shows the cart as it is now (ordered), not the filled form.
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  await expect(page.getByText(`Your order #${number} from this cart is waiting for its payment.`)).toBeVisible()
+  await page.getByRole('link', { name: 'Complete your payment' }).click()
+  await page.getByRole('button', { name: 'Try Payment Again' }).click()
+  await expect(page).toHaveURL(payment)
+  await page.getByRole('button', { name: 'Pay successfully' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+  await page.goto(`${shop.url}/checkout`)
+  await expect(page.getByText(`Your order #${number} was placed from this cart a moment ago.`)).toBeVisible()
+  await page.getByRole('link', { name: 'View your order' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+})
+
+test('a guest who closed the payment page finds the payment on the tracking page, in the browser that ordered', async ({
+  page,
+  browser,
+}) => {
+  const form = new URLSearchParams(await checkOutOnline(page))
+  const orderId = /\/pay\/MN-([0-9a-f-]{36})-1$/.exec(page.url())?.[1]
+  const track = async (tracker: Page) => {
+    await tracker.goto(`${shop.url}/track-order`)
+    await tracker.getByLabel('Order number').fill(orderId!.slice(-8))
+    await tracker.getByLabel('Mobile number').fill(form.get('phone')!)
+    await tracker.getByRole('button', { name: 'Track Order' }).click()
+    await expect(tracker.getByText('Online payment · Payment pending')).toBeVisible()
+  }
+  await track(page)
+  await page.getByRole('link', { name: 'Check payment status' }).click()
+  await expect(page).toHaveURL(`${shop.url}/payment-status?orderId=${orderId}`)
+  // Another phone with the number and mobile number sees the order, not a way to its payment.
+  const other = await browser.newContext()
+  const stranger = await other.newPage()
+  await track(stranger)
+  await expect(stranger.getByRole('link', { name: /Check payment status|Pay for this order/ })).toHaveCount(0)
+  await other.close()
+})
+
+test('the order form sent again after the payment succeeded shows the paid order', async ({ page }) => {
+  // A page kept by the browser (or a retry) posts the same form, with its key, once more.
+  const form = await checkOutOnline(page)
+  await page.getByRole('button', { name: 'Pay successfully' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
+  const orderId = new URL(page.url()).searchParams.get('orderId')
+  const again = await page.request.post(`${shop.url}/checkout`, {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: form,
+    maxRedirects: 0,
+  })
+  expect(again.status()).toBe(302)
+  expect(again.headers().location).toBe(`/payment-status?orderId=${orderId}`)
 })
 
 test('My Orders offers to check a pending payment and to pay again for a failed one', async ({ page }, testInfo) => {

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { addToCart, mergeGuestCart, readCart, readCartEntries, setQuantity } from '#app/cart/cart.server.ts'
+import { cartCookie, currentCartScope } from '#app/cart/cart-session.server.ts'
 import type { CartEntry, GuestCart } from '#app/cart/guest-cart.ts'
 import { cartItems } from '#app/cart/schema.ts'
 import { products } from '#app/catalog/schema.ts'
@@ -306,6 +307,47 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       await expect(order({ items: [{ productId: sev, ...line } as CartEntry] })).rejects.toBeInstanceOf(OrderError)
       expect(await count(orders)).toBe(0)
       expect(await stockOf(sev)).toEqual({ s250: 10, s500: 5, s1kg: 0 })
+    })
+
+    it('makes one order of a guest cart sent again by a new form, after the answer that emptied it was lost', async () => {
+      const cookie = guest([{ productId: sev, size: '250g', quantity: 2 }])
+      const submit = (sessionHash = 'same-session') =>
+        placeOrder(db, {
+          scope: { userId: null, cookie },
+          details: deliveryDetails(),
+          // A reload of the checkout page draws a new form, with a new key.
+          idempotencyKey: randomUUID(),
+          sessionHash,
+          onlinePaymentAvailable: false,
+          publicUrl: 'http://shop.test',
+        })
+      const [first, second] = await Promise.all([submit(), submit()])
+      expect(second.orderId).toBe(first.orderId)
+      const third = await submit()
+      expect(third).toMatchObject({ orderId: first.orderId, replayed: true })
+      expect(await count(orders)).toBe(1)
+      expect((await stockOf(sev))?.s250).toBe(8)
+      // The browser's cart, read again, is a new and empty one; the cart's order is named.
+      const request = new Request('http://shop.test/checkout', {
+        headers: { cookie: cartCookie(cookie, false).split(';')[0]! },
+      })
+      const current = await currentCartScope(db, request, null)
+      expect(current.orderedId).toBe(first.orderId)
+      expect(current.scope.cookie.items).toEqual([])
+      expect(current.scope.cookie.id).not.toBe(cookie.id)
+      // Signing in does not bring the ordered lines into the account's cart.
+      expect((await currentCartScope(db, request, 'buyer-1')).scope.cookie.items).toEqual([])
+      // Another browser holding a copy of the cart does not see the order through it.
+      await expect(submit('other-session')).rejects.toMatchObject({ kind: 'duplicate' })
+      // A cart that was not ordered reads as it is.
+      const other = guest([{ productId: sev, size: '500g', quantity: 1 }])
+      const untouched = new Request('http://shop.test/checkout', {
+        headers: { cookie: cartCookie(other, false).split(';')[0]! },
+      })
+      expect(await currentCartScope(db, untouched, null)).toMatchObject({
+        orderedId: null,
+        scope: { cookie: { id: other.id, items: other.items } },
+      })
     })
 
     it('refuses an unknown product, an empty cart, more than the stock, online payment and a showcase shop', async () => {
