@@ -56,10 +56,21 @@ export function EmptyCheckout({
 }: {
   justPlaced?: { number: string; path: string; unpaid: boolean } | null
 }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Back from the payment's page, the browser restores the scroll of the long form, which put this
+  // short page's footer on the screen: the notice is shown from the top, as ConnectionLost does.
+  const placed = justPlaced?.number
+  useEffect(() => {
+    if (!placed) return
+    window.scrollTo(0, 0)
+    heading.current?.focus()
+  }, [placed])
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <ShoppingCart className="size-14 text-muted-foreground/60" aria-hidden />
-      <h1 className="text-3xl font-bold">{m.cart_empty()}</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+        {m.cart_empty()}
+      </h1>
       <p className="text-muted-foreground">
         {justPlaced === null
           ? m.checkout_empty_text()

@@ -98,7 +98,9 @@ test('back from the payment page, the checkout names the unpaid order and pays i
   expect(number).toBeDefined()
   // The checkout page is not kept: back shows the cart as it is now (ordered), not the filled form.
   await page.goBack()
-  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  // Shown from its top: the browser brings back the scroll of the long form, where Place Order was.
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeFocused()
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeInViewport()
   await expect(page.getByText(`Your order #${number} from this cart is waiting for its payment.`)).toBeVisible()
   await page.getByRole('link', { name: 'Complete your payment' }).click()
   await page.getByRole('button', { name: 'Try Payment Again' }).click()
