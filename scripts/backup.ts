@@ -35,6 +35,9 @@ try {
         `The ${target.name} is open in another process (the shop?), which does not answer at ${target.shopUrl}. Set PORT (and HOST) as the shop runs with; if no shop runs (it was killed), start it and stop it once, then back up again.`,
       )
     }
+    if (response.status === 500) {
+      throw new Error(`The shop at ${target.shopUrl} could not read its database for the backup: its log says why.`)
+    }
     if (!response.ok || !response.body) {
       throw new Error(
         `The shop at ${target.shopUrl} refused the backup (${response.status}). Is it this shop's data folder?`,

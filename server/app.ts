@@ -222,11 +222,20 @@ export function clientIp(forwardedFor: string | undefined, socketAddress: string
  * How long a client may take (the options of node:http's createServer): the headers within 10 s (a
  * slowloris holds connections by never finishing them), the whole request within 2 minutes (a 5 MB
  * image over a poor mobile link takes about one), checked every 2 s. Node answers a late one with 408.
+ *
+ * An idle kept-alive connection is kept 65 s (Node's default is 5 s), as long as the reverse proxies in
+ * front of shops keep theirs (nginx's upstream keepalive, 60 s), so a proxy never reuses a connection the
+ * shop has just closed. And a client reusing a connection after a few seconds must be answered even when
+ * the server does not run for a while: a backup holding the embedded database, a loaded machine. When a
+ * stalled process runs again, Node checks its timers before it reads its sockets: with a 5 s limit an
+ * idle connection's time had run out under a request already sent on it, and the server reset it unread
+ * (the backup drill's "fetch failed (ECONNRESET)", server/keep-alive.test.ts).
  */
 export const SLOW_CLIENT_LIMITS = {
   headersTimeout: 10_000,
   requestTimeout: 120_000,
   connectionsCheckingInterval: 2_000,
+  keepAliveTimeout: 65_000,
 } as const satisfies ServerOptions
 
 type Sentence = (inputs: Record<string, never>, options: { locale: Locale }) => string
