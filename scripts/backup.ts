@@ -23,6 +23,11 @@ try {
   if (!target.exists) throw new Error(`There is no ${target.name} to back up (is DATA_DIR right?).`)
   if (existsSync(file)) throw new Error(`${file} exists already: choose another name (a backup never overwrites one).`)
   mkdirSync(path.dirname(file), { recursive: true })
+  if (target.held && !target.held.serving) {
+    throw new Error(
+      `The ${target.name} is open in process ${target.held.pid}, which is not the shop (npm run admin:create or restore?): let it finish, then back up again.`,
+    )
+  }
   if (target.held) {
     // The shop holds the embedded database: it writes the backup and we keep it.
     const token = writeBackupRequest(target.dataDir)
@@ -32,7 +37,7 @@ try {
     } catch {
       withdrawBackupRequest(target.dataDir)
       throw new Error(
-        `The ${target.name} is open in another process (the shop?), which does not answer at ${target.shopUrl}. Set PORT (and HOST) as the shop runs with; if no shop runs (it was killed), start it and stop it once, then back up again.`,
+        `The ${target.name} is open in the shop (process ${target.held.pid}), which does not answer at ${target.shopUrl}: is it still starting? Back up again when /readyz answers.`,
       )
     }
     if (!response.ok || !response.body) {
