@@ -73,6 +73,8 @@ const database = await startCheck(() =>
     databaseUrl: config.databaseUrl,
     dataDir,
     serving: { host: config.host, port: config.port },
+    onConnectionLost: (error) =>
+      logger.warn({ err: error }, 'PostgreSQL closed an idle connection: the next request opens another'),
   }),
 )
 opened = database

@@ -63,9 +63,20 @@ export interface DatabaseOptions {
   dataDir: string | null
   /** Where this process serves the shop, recorded in the embedded database's lock for `npm run backup`. */
   serving?: { host: string; port: number }
+  /**
+   * PostgreSQL closed an idle pooled connection (a restart, a failover, an administrator, a proxy's
+   * idle timeout): the pool drops it and opens another when needed. Told here (for the log) instead of
+   * ending the process as an unhandled 'error' event.
+   */
+  onConnectionLost?: (error: Error) => void
 }
 
-export async function openDatabase({ databaseUrl, dataDir, serving }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  databaseUrl,
+  dataDir,
+  serving,
+  onConnectionLost = () => {},
+}: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
       import('pg'),
@@ -73,6 +84,7 @@ export async function openDatabase({ databaseUrl, dataDir, serving }: DatabaseOp
       import('drizzle-orm/node-postgres/migrator'),
     ])
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    pool.on('error', onConnectionLost)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,

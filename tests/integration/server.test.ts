@@ -5,11 +5,12 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
 import { freePort, type RunningServer, runServerToExit, startServer, temporaryDataDir } from '../server-process.ts'
-import { DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
+import { createPostgresDatabase, DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
 
 const buildFile = path.resolve(
   fileURLToPath(new URL('../..', import.meta.url)),
@@ -86,6 +87,39 @@ describe('a refused configuration', () => {
     expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${name} `))
   })
 })
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'PostgreSQL closing the shop’s connections (a restart, a failover)',
+  () => {
+    it('keeps the shop running: it logs the loss and serves again on new connections', async () => {
+      const { url, drop } = await createPostgresDatabase()
+      const server = await startServer({ DATABASE_URL: url })
+      try {
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+        const name = new URL(url).pathname.slice(1)
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+        await admin.connect()
+        try {
+          const { rowCount } = await admin.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [name],
+          )
+          expect(rowCount).toBeGreaterThan(0)
+        } finally {
+          await admin.end()
+        }
+        // The idle connections were closed under the pool; the next requests open new ones.
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+        expect((await fetch(`${server.url}/products`)).status).toBe(200)
+        expect(server.process.exitCode).toBeNull()
+        expect(server.output()).toContain('PostgreSQL closed an idle connection')
+      } finally {
+        expect(await server.stop()).toBe(0)
+        await drop()
+      }
+    })
+  },
+)
 
 describe('a machine the shop cannot start on', () => {
   /** One line saying why, naming the setting, and a non-zero exit. */
