@@ -67,6 +67,9 @@ try {
   console.log(
     `Backed up the ${target.name}: ${rowCount.toLocaleString('en-IN')} rows of ${tables.length} tables in ${file}`,
   )
+  console.log(
+    `The database only: keep ${process.env.AUTH_SECRET ? 'AUTH_SECRET' : path.join(target.dataDir, 'auth-secret')} and the uploaded images (${process.env.S3_BUCKET ? `bucket ${process.env.S3_BUCKET}` : path.join(target.dataDir, 'uploads')}) with it (README, Operations).`,
+  )
 } catch (error) {
   rmSync(partial, { force: true })
   console.error(`Backup failed: ${error instanceof Error ? error.message : error}`)

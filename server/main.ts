@@ -196,7 +196,13 @@ async function bootstrapAdmin() {
   }
   const firstRun = await ensureFirstRunAdmin(auth, database.db, config.publicUrl)
   if (firstRun) {
-    // Printed once, on the first start only: sign in at /admin and change it on /account.
+    // Printed once, on the first start only: sign in at /admin and change it on /account. A log
+    // level above warn would swallow it, and it is not shown again: then it goes to stderr as it is.
+    if (!logger.isLevelEnabled('warn')) {
+      console.error(
+        `first-run admin created: sign in at /admin as ${firstRun.email} with the one-time password ${firstRun.password}, then change it on /account (it is not shown again)`,
+      )
+    }
     logger.warn(
       { email: firstRun.email, oneTimePassword: firstRun.password },
       'first-run admin created: sign in at /admin with this e-mail and one-time password, then change the password on /account (it is not shown again)',

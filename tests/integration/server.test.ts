@@ -121,6 +121,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   },
 )
 
+describe('the first-run admin', () => {
+  it('has its one-time password shown even when LOG_LEVEL hides warnings, and it signs in', async () => {
+    const server = await startServer({ LOG_LEVEL: 'error' })
+    try {
+      const shown = /sign in at \/admin as (\S+) with the one-time password (\S+),/.exec(server.output())
+      expect(shown).not.toBeNull()
+      const response = await fetch(`${server.url}/admin`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: shown![1]!, password: shown![2]! }),
+      })
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toBe('/admin')
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
 describe('a machine the shop cannot start on', () => {
   /** One line saying why, naming the setting, and a non-zero exit. */
   async function refusal(env: Record<string, string>) {
