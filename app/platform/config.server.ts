@@ -68,7 +68,16 @@ const integer = (fallback: number, min: number, max: number) =>
 const envSchema = z.object({
   PORT: integer(3000, 1, 65535),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL such as https://shop.example'),
+  // An origin: the shop answers at the root of its host (links, cookies and the service worker assume it).
+  PUBLIC_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    url(['http:', 'https:'], 'an http(s) URL such as https://shop.example')
+      .refine((value) => {
+        const { pathname, search, hash } = new URL(value)
+        return pathname.replace(/\/+$/, '') === '' && search === '' && hash === ''
+      }, "must be the shop's origin only, such as https://shop.example (the shop is served at the root of its host)")
+      .optional(),
+  ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
   ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be an e-mail address').optional()),
@@ -194,6 +203,9 @@ export function parseConfig(source: Record<string, string | undefined>) {
     if (env[name] !== undefined && env.S3_BUCKET === undefined) {
       throw new ConfigError(`S3_BUCKET must be set when ${name} is set`)
     }
+  }
+  if (env.SMS_PROVIDER === 'twilio') {
+    requireTogether(env, ['SMS_PROVIDER', 'SMS_ACCOUNT_ID', 'SMS_AUTH_TOKEN', 'SMS_SENDER'], 'SMS_PROVIDER is twilio')
   }
   if (env.PAYMENT_PROVIDER === 'phonepe') {
     const because = 'PAYMENT_PROVIDER is phonepe'
