@@ -12,6 +12,7 @@ import type { ReadableStream } from 'node:stream/web'
 import { readBackup, writeBackup } from '../app/platform/backup.server.ts'
 import { withdrawBackupRequest, writeBackupRequest } from '../app/platform/backup-request.server.ts'
 import { openDatabase } from '../app/platform/db.server.ts'
+import { databaseError, unreachable } from '../app/platform/start-checks.server.ts'
 import { backupTarget } from './backup-target.ts'
 
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
@@ -72,6 +73,9 @@ try {
   )
 } catch (error) {
   rmSync(partial, { force: true })
-  console.error(`Backup failed: ${error instanceof Error ? error.message : error}`)
+  // PostgreSQL's refusals (not running, wrong password, no such database) as one sentence naming DATABASE_URL.
+  const databaseUrl = process.env.DATABASE_URL
+  const told = databaseUrl && unreachable(error) ? databaseError(error, databaseUrl) : error
+  console.error(`Backup failed: ${told instanceof Error ? told.message : told}`)
   process.exit(1)
 }

@@ -10,6 +10,7 @@ import { BackupFileError, DatabaseNotEmpty, readBackup, restoreBackup } from '..
 import { ConfigError } from '../app/platform/config.server.ts'
 import { DatabaseInUseError } from '../app/platform/database-lock.server.ts'
 import { DamagedDatabaseError, migrationsFolder, openDatabase } from '../app/platform/db.server.ts'
+import { databaseError, unreachable } from '../app/platform/start-checks.server.ts'
 import { backupTarget } from './backup-target.ts'
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' } } })
@@ -85,7 +86,11 @@ try {
     refusal = `${file}: ${error.message}`
   } else {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null
-    console.error(`Restore failed, nothing was changed: ${cause ?? (error instanceof Error ? error.message : error)}`)
+    const said =
+      target.databaseUrl && unreachable(error)
+        ? databaseError(error, target.databaseUrl).message
+        : (cause ?? (error instanceof Error ? error.message : error))
+    console.error(`Restore failed, nothing was changed: ${said}`)
     process.exitCode = 1
   }
 } finally {

@@ -93,6 +93,25 @@ export function databaseError(error: unknown, databaseUrl: string): StartError {
   return new StartError(`DATABASE_URL: ${sentence}`)
 }
 
+/** Whether PostgreSQL could not be reached or refused the connection itself (not a query's failure). */
+export function unreachable(error: unknown): boolean {
+  const code = findCode(error)
+  return (
+    code !== undefined &&
+    [
+      'ECONNREFUSED',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'ETIMEDOUT',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      '28P01',
+      '28000',
+      '3D000',
+    ].includes(code)
+  )
+}
+
 function findCode(error: unknown): string | undefined {
   for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
     const { code } = cause as { code?: unknown }
