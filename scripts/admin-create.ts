@@ -3,6 +3,7 @@
 // once. Uses the same code as start-up. With the embedded database, stop the shop first (PGlite
 // allows one process at a time).
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createAuth } from '../app/accounts/auth.server.ts'
 import { resolveAuthSecret } from '../app/accounts/auth-secret.server.ts'
@@ -36,7 +37,7 @@ try {
   throw error
 }
 const logger = createLogger('warn')
-const dataDir = path.resolve(config.dataDir)
+const dataDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)), config.dataDir)
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir }).catch((error: unknown) => {
   if (error instanceof DatabaseInUseError || error instanceof DamagedDatabaseError) fail(error.message)
   throw error

@@ -111,7 +111,8 @@ const files = createUploadStore(config, dataDir)
 const vapid = await resolveVapidKeys(database.db, config)
 const pushSender = createPushSender({ keys: vapid, allowPrivate: config.push.allowPrivateEndpoints })
 const services: Services = {
-  config,
+  // DATA_DIR as resolved here (from the project's folder), whatever folder the process was started in.
+  config: { ...config, dataDir },
   database,
   db: database.db,
   logger,
