@@ -14,7 +14,7 @@ describe('the embedded database lock', () => {
     const dataDir = folder()
     expect(lockHolder(dataDir)).toBeNull()
     const release = lockDatabase(dataDir, { host: '127.0.0.1', port: 3171 })
-    expect(lockHolder(dataDir)).toEqual({ pid: process.pid, host: '127.0.0.1', port: 3171 })
+    expect(lockHolder(dataDir)).toMatchObject({ pid: process.pid, host: '127.0.0.1', port: 3171 })
     expect(() => lockDatabase(dataDir)).toThrow(DatabaseInUseError)
     release()
     expect(existsSync(path.join(dataDir, 'database.lock'))).toBe(false)
@@ -24,7 +24,9 @@ describe('the embedded database lock', () => {
   it('refuses while another live process holds it, naming that process', () => {
     const dataDir = folder()
     // This test's parent process is alive and is not this one.
-    writeFileSync(path.join(dataDir, 'database.lock'), JSON.stringify({ pid: process.ppid, port: 3000 }))
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8')
+    const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+    writeFileSync(path.join(dataDir, 'database.lock'), JSON.stringify({ pid: process.ppid, started, port: 3000 }))
     expect(() => lockDatabase(dataDir)).toThrow(`open in another process (pid ${process.ppid}, the shop on port 3000)`)
   })
 
@@ -34,9 +36,23 @@ describe('the embedded database lock', () => {
       writeFileSync(path.join(dataDir, 'database.lock'), JSON.stringify({ pid, port: 3000 }))
       expect(lockHolder(dataDir)).toBeNull()
       const release = lockDatabase(dataDir)
-      expect(JSON.parse(readFileSync(path.join(dataDir, 'database.lock'), 'utf8'))).toEqual({ pid: process.pid })
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'database.lock'), 'utf8'))).toMatchObject({ pid: process.pid })
       release()
     }
+  })
+
+  it('takes over a lock whose pid now belongs to another process (reused after a reboot)', () => {
+    const dataDir = folder()
+    const file = path.join(dataDir, 'database.lock')
+    writeFileSync(file, JSON.stringify({ pid: process.ppid, started: '1', port: 3000 }))
+    expect(lockHolder(dataDir)).toBeNull()
+    lockDatabase(dataDir)()
+    // With the start time it had, the same live process still holds it.
+    const release = lockDatabase(dataDir)
+    const mine = JSON.parse(readFileSync(file, 'utf8'))
+    release()
+    writeFileSync(file, JSON.stringify({ ...mine, pid: process.ppid }))
+    expect(lockHolder(dataDir)).toBeNull()
   })
 
   it('ignores a lock file that is not one', () => {

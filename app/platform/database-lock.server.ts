@@ -11,6 +11,8 @@ const LOCK_FILE = 'database.lock'
 
 export interface LockHolder {
   pid: number
+  /** When the process started (Linux: /proc/<pid>/stat), so a pid reused after a reboot is not taken for it. */
+  started?: string
   /** Where the holder serves the shop (absent: a command such as admin:create or restore holds it). */
   host?: string
   port?: number
@@ -42,7 +44,16 @@ export function lockHolder(dataDir: string): LockHolder | null {
   if (!Number.isInteger(holder.pid) || holder.pid <= 0) return null
   // Our own pid in a file we did not write: a previous life of this process's pid (a container's pid 1).
   if (holder.pid === process.pid) return heldHere.has(folder) ? holder : null
-  return isAlive(holder.pid) ? holder : null
+  if (!isAlive(holder.pid)) return null
+  // The pid is someone else's now (a power cut and a reboot, pids reused): the holder is gone.
+  if (
+    holder.started !== undefined &&
+    processStart(holder.pid) !== null &&
+    processStart(holder.pid) !== holder.started
+  ) {
+    return null
+  }
+  return holder
 }
 
 /**
@@ -52,7 +63,8 @@ export function lockHolder(dataDir: string): LockHolder | null {
 export function lockDatabase(dataDir: string, serving?: { host: string; port: number }): () => void {
   const folder = path.resolve(dataDir)
   const file = path.join(folder, LOCK_FILE)
-  const content = JSON.stringify({ pid: process.pid, ...serving })
+  const started = processStart(process.pid)
+  const content = JSON.stringify({ pid: process.pid, ...(started === null ? {} : { started }), ...serving })
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o644)
@@ -78,6 +90,17 @@ export function lockDatabase(dataDir: string, serving?: { host: string; port: nu
   return () => {
     heldHere.delete(folder)
     rmSync(file, { force: true })
+  }
+}
+
+/** The process's start time in clock ticks after boot (Linux), or null where /proc cannot tell. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command's closing parenthesis start at the third; the start time is the 22nd.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null
+  } catch {
+    return null
   }
 }
 
