@@ -3,16 +3,19 @@
 // once. Uses the same code as start-up. With the embedded database, stop the shop first (PGlite
 // allows one process at a time).
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createAuth } from '../app/accounts/auth.server.ts'
 import { resolveAuthSecret } from '../app/accounts/auth-secret.server.ts'
 import { ensureAdmin, generatePassword } from '../app/admin/bootstrap.server.ts'
-import { parseConfig } from '../app/platform/config.server.ts'
-import { openDatabase } from '../app/platform/db.server.ts'
+import { ConfigError, parseConfig } from '../app/platform/config.server.ts'
+import { DatabaseInUseError } from '../app/platform/database-lock.server.ts'
+import { DamagedDatabaseError, openDatabase } from '../app/platform/db.server.ts'
 import { initialiseShop } from '../app/platform/first-start.server.ts'
 import { createLogger } from '../app/platform/logger.server.ts'
 import { createMailer } from '../app/platform/mailer.server.ts'
 import { createSms } from '../app/platform/sms.server.ts'
+import { databaseError } from '../app/platform/start-checks.server.ts'
 import { getSettings } from '../app/settings/settings.server.ts'
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } })
@@ -21,12 +24,29 @@ if (!values.email || !/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(values.email)) {
   process.exit(2)
 }
 
-const config = parseConfig(process.env)
-const logger = createLogger('warn')
-const dataDir = path.resolve(config.dataDir)
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir })
+function fail(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+
+let config: ReturnType<typeof parseConfig>
 try {
-  await database.migrate()
+  config = parseConfig(process.env)
+} catch (error) {
+  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`)
+  throw error
+}
+const logger = createLogger('warn')
+const dataDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)), config.dataDir)
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir }).catch((error: unknown) => {
+  if (error instanceof DatabaseInUseError || error instanceof DamagedDatabaseError) fail(error.message)
+  throw error
+})
+try {
+  await database.migrate().catch((error: unknown) => {
+    if (config.databaseUrl) fail(`Cannot create the admin: ${databaseError(error, config.databaseUrl).message}`)
+    throw error
+  })
   await initialiseShop(database.db, { seedDemo: config.seedDemo, showcaseMode: config.showcaseMode })
   const auth = createAuth({
     config,

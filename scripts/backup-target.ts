@@ -1,18 +1,20 @@
 // The database `npm run backup` and `npm run restore` work on, from the shop's own configuration
-// (.env, DATABASE_URL or DATA_DIR), and whether a running shop holds it (the embedded database's
-// folder has PostgreSQL's postmaster.pid while a process has it open).
+// (.env, DATABASE_URL or DATA_DIR), and whether a running process holds it (the embedded database's
+// lock, DATA_DIR/database.lock, names a live process and where it serves the shop).
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseConfig } from '../app/platform/config.server.ts'
+import { lockHolder } from '../app/platform/database-lock.server.ts'
 
 export interface BackupTarget {
   kind: 'postgres' | 'pglite'
   databaseUrl: string | undefined
   dataDir: string
-  /** Where the running shop listens, for a backup of the embedded database through it. */
+  /** Where the running shop listens (as its lock says, else PORT and HOST), for a backup through it. */
   shopUrl: string
-  /** The embedded database is open in another process (the shop). */
-  held: boolean
+  /** The embedded database is open in another process: its pid, and whether it serves the shop. */
+  held: { pid: number; serving: boolean } | null
   /** There is a database to read (PostgreSQL is asked; the embedded one has its folder). */
   exists: boolean
   /** For messages: which database this is. */
@@ -21,14 +23,16 @@ export interface BackupTarget {
 
 export function backupTarget(env: NodeJS.ProcessEnv): BackupTarget {
   const config = parseConfig(env)
-  const dataDir = path.resolve(config.dataDir)
-  const host = ['0.0.0.0', '::', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host
+  const dataDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)), config.dataDir)
+  const holder = config.databaseUrl ? null : lockHolder(dataDir)
+  const listening = holder?.host && holder.port ? { host: holder.host, port: holder.port } : config
+  const host = ['0.0.0.0', '::', 'localhost'].includes(listening.host) ? '127.0.0.1' : listening.host
   return {
     kind: config.databaseUrl ? 'postgres' : 'pglite',
     databaseUrl: config.databaseUrl,
     dataDir,
-    shopUrl: `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`,
-    held: !config.databaseUrl && existsSync(path.join(dataDir, 'pgdata', 'postmaster.pid')),
+    shopUrl: `http://${host.includes(':') ? `[${host}]` : host}:${listening.port}`,
+    held: holder ? { pid: holder.pid, serving: holder.port !== undefined } : null,
     exists: Boolean(config.databaseUrl) || existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION')),
     name: config.databaseUrl
       ? `PostgreSQL database ${new URL(config.databaseUrl).pathname.slice(1)} on ${new URL(config.databaseUrl).host}`

@@ -12,6 +12,7 @@ import type { ReadableStream } from 'node:stream/web'
 import { readBackup, writeBackup } from '../app/platform/backup.server.ts'
 import { withdrawBackupRequest, writeBackupRequest } from '../app/platform/backup-request.server.ts'
 import { openDatabase } from '../app/platform/db.server.ts'
+import { databaseError, unreachable } from '../app/platform/start-checks.server.ts'
 import { backupTarget } from './backup-target.ts'
 
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
@@ -23,6 +24,11 @@ try {
   if (!target.exists) throw new Error(`There is no ${target.name} to back up (is DATA_DIR right?).`)
   if (existsSync(file)) throw new Error(`${file} exists already: choose another name (a backup never overwrites one).`)
   mkdirSync(path.dirname(file), { recursive: true })
+  if (target.held && !target.held.serving) {
+    throw new Error(
+      `The ${target.name} is open in process ${target.held.pid}, which is not the shop (npm run admin:create or restore?): let it finish, then back up again.`,
+    )
+  }
   if (target.held) {
     // The shop holds the embedded database: it writes the backup and we keep it.
     const token = writeBackupRequest(target.dataDir)
@@ -32,7 +38,7 @@ try {
     } catch {
       withdrawBackupRequest(target.dataDir)
       throw new Error(
-        `The ${target.name} is open in another process (the shop?), which does not answer at ${target.shopUrl}. Set PORT (and HOST) as the shop runs with; if no shop runs (it was killed), start it and stop it once, then back up again.`,
+        `The ${target.name} is open in the shop (process ${target.held.pid}), which does not answer at ${target.shopUrl}: is it still starting? Back up again when /readyz answers.`,
       )
     }
     if (response.status === 500) {
@@ -65,8 +71,14 @@ try {
   console.log(
     `Backed up the ${target.name}: ${rowCount.toLocaleString('en-IN')} rows of ${tables.length} tables in ${file}`,
   )
+  console.log(
+    `The database only: keep ${process.env.AUTH_SECRET ? 'AUTH_SECRET' : path.join(target.dataDir, 'auth-secret')} and the uploaded images (${process.env.S3_BUCKET ? `bucket ${process.env.S3_BUCKET}` : path.join(target.dataDir, 'uploads')}) with it (README, Operations).`,
+  )
 } catch (error) {
   rmSync(partial, { force: true })
-  console.error(`Backup failed: ${error instanceof Error ? error.message : error}`)
+  // PostgreSQL's refusals (not running, wrong password, no such database) as one sentence naming DATABASE_URL.
+  const databaseUrl = process.env.DATABASE_URL
+  const told = databaseUrl && unreachable(error) ? databaseError(error, databaseUrl) : error
+  console.error(`Backup failed: ${told instanceof Error ? told.message : told}`)
   process.exit(1)
 }

@@ -7,7 +7,10 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { BackupFileError, DatabaseNotEmpty, readBackup, restoreBackup } from '../app/platform/backup.server.ts'
-import { migrationsFolder, openDatabase } from '../app/platform/db.server.ts'
+import { ConfigError } from '../app/platform/config.server.ts'
+import { DatabaseInUseError } from '../app/platform/database-lock.server.ts'
+import { DamagedDatabaseError, migrationsFolder, openDatabase } from '../app/platform/db.server.ts'
+import { databaseError, unreachable } from '../app/platform/start-checks.server.ts'
 import { backupTarget } from './backup-target.ts'
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean' } } })
@@ -51,15 +54,24 @@ if (known.hash !== backup.header.migration.hash) {
   )
 }
 
-const target = backupTarget(process.env)
+let target: ReturnType<typeof backupTarget>
+try {
+  target = backupTarget(process.env)
+} catch (error) {
+  if (error instanceof ConfigError) refuse(`configuration error: ${error.message}.`)
+  throw error
+}
 if (target.held) {
   refuse(
-    `the ${target.name} is open in another process (the shop?): stop the shop first, then restore. If no shop runs (it was killed), start it and stop it once: that closes the database properly.`,
+    `the ${target.name} is open in process ${target.held.pid}${target.held.serving ? ' (the shop)' : ''}: stop it first, then restore.`,
   )
 }
 const database = await openDatabase({
   databaseUrl: target.databaseUrl,
   dataDir: target.databaseUrl ? null : target.dataDir,
+}).catch((error: unknown) => {
+  if (error instanceof DatabaseInUseError || error instanceof DamagedDatabaseError) refuse(error.message)
+  throw error
 })
 let refusal: string | null = null
 try {
@@ -74,7 +86,11 @@ try {
     refusal = `${file}: ${error.message}`
   } else {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null
-    console.error(`Restore failed, nothing was changed: ${cause ?? (error instanceof Error ? error.message : error)}`)
+    const said =
+      target.databaseUrl && unreachable(error)
+        ? databaseError(error, target.databaseUrl).message
+        : (cause ?? (error instanceof Error ? error.message : error))
+    console.error(`Restore failed, nothing was changed: ${said}`)
     process.exitCode = 1
   }
 } finally {

@@ -5,10 +5,20 @@ import { spawnSync } from 'node:child_process'
 import { enableCompileCache } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ConfigError, parseConfig } from '../app/platform/config.server.ts'
 import { buildState } from './build-fingerprint.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
+
+// A refused configuration is told before a build the server would not use.
+try {
+  parseConfig(process.env)
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(`Configuration error: ${error.message}`)
+  process.exit(1)
+}
 
 const state = buildState(root, buildDir)
 if (state !== 'current') {

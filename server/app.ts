@@ -85,7 +85,8 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
       c.res.headers.get('Content-Type')?.startsWith('text/html')
     )
       c.res.headers.set('Cache-Control', 'private, no-cache')
-    logger.info(
+    // A 5xx is the shop's fault: its line shows at LOG_LEVEL=error too (its cause is logged before it).
+    logger[c.res.status >= 500 ? 'error' : 'info'](
       {
         requestId: c.get('requestId'),
         method: c.req.method,

@@ -17,7 +17,8 @@ import { createPhonePe, PHONEPE_HOSTS } from '../app/payments/phonepe.server.ts'
 import { startPaymentReconciler } from '../app/payments/reconciler.server.ts'
 import { PHONEPE_WEBHOOK_PATH } from '../app/payments/webhook.ts'
 import { type Config, ConfigError, parseConfig } from '../app/platform/config.server.ts'
-import { DamagedDatabaseError, openDatabase } from '../app/platform/db.server.ts'
+import { DatabaseInUseError } from '../app/platform/database-lock.server.ts'
+import { DamagedDatabaseError, type Database, openDatabase } from '../app/platform/db.server.ts'
 import { startEventBus } from '../app/platform/event-bus.server.ts'
 import { initialiseShop } from '../app/platform/first-start.server.ts'
 import { createLogger } from '../app/platform/logger.server.ts'
@@ -27,6 +28,13 @@ import { startPoller } from '../app/platform/poller.server.ts'
 import { createPushSender } from '../app/platform/push-sender.server.ts'
 import type { PaymentServices, Services } from '../app/platform/services.server.ts'
 import { createSms } from '../app/platform/sms.server.ts'
+import {
+  checkListenAddress,
+  databaseError,
+  listenError,
+  prepareDataDir,
+  StartError,
+} from '../app/platform/start-checks.server.ts'
 import { getSettings } from '../app/settings/settings.server.ts'
 import { answerClientError, createApp, SLOW_CLIENT_LIMITS } from './app.ts'
 import type { PhonePeSimulator } from './phonepe-simulator.ts'
@@ -53,12 +61,30 @@ const logger = createLogger(config.logLevel)
 // The server build loads while the database opens: each takes a few hundred milliseconds.
 const serverBuild = dev ? undefined : loadServerBuild()
 const dataDir = path.resolve(root, config.dataDir)
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir }).catch((error: unknown) => {
-  if (!(error instanceof DamagedDatabaseError)) throw error
-  console.error(error.message)
-  process.exit(1)
+/** The database once open: closed (and the embedded one's lock released) if start-up stops. */
+let opened: Database | undefined
+// What the shop needs from the machine, asked before anything starts: one sentence and exit 1 if not.
+await startCheck(async () => {
+  prepareDataDir(dataDir)
+  await checkListenAddress(config.host, config.port)
 })
-await database.migrate()
+const database = await startCheck(() =>
+  openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir,
+    serving: { host: config.host, port: config.port },
+    onConnectionLost: (error) =>
+      logger.warn({ err: error }, 'PostgreSQL closed an idle connection: the next request opens another'),
+  }),
+)
+opened = database
+await startCheck(async () => {
+  await withDeadline(database.ping(), 20_000, () => {
+    const { host } = new URL(config.databaseUrl ?? 'postgres://localhost')
+    return new StartError(`DATABASE_URL: PostgreSQL at ${host} did not answer within 20 s`)
+  })
+  await database.migrate()
+})
 if (await initialiseShop(database.db, { seedDemo: config.seedDemo, showcaseMode: config.showcaseMode })) {
   logger.info({ seedDemo: config.seedDemo }, 'initialised an empty database')
 }
@@ -85,7 +111,8 @@ const files = createUploadStore(config, dataDir)
 const vapid = await resolveVapidKeys(database.db, config)
 const pushSender = createPushSender({ keys: vapid, allowPrivate: config.push.allowPrivateEndpoints })
 const services: Services = {
-  config,
+  // DATA_DIR as resolved here (from the project's folder), whatever folder the process was started in.
+  config: { ...config, dataDir },
   database,
   db: database.db,
   logger,
@@ -118,6 +145,11 @@ const reconciler = payments ? startPaymentReconciler(database.db, payments.gatew
 const listener = serverBuild ? createProductionListener(await serverBuild) : await createDevListener()
 const server = createServer(SLOW_CLIENT_LIMITS, listener)
 server.on('clientError', (error, socket) => answerClientError(error, socket, logger))
+// Taken since the check at start-up (another process was quicker): stop, as at start-up.
+server.once('error', (error) => {
+  console.error(`Cannot start: ${listenError(error, config.host, config.port).message}`)
+  process.exit(1)
+})
 server.listen(config.port, config.host, () => {
   logger.info(
     { port: config.port, database: database.kind, publicUrl: config.publicUrl },
@@ -165,12 +197,47 @@ async function bootstrapAdmin() {
   }
   const firstRun = await ensureFirstRunAdmin(auth, database.db, config.publicUrl)
   if (firstRun) {
-    // Printed once, on the first start only: sign in at /admin and change it on /account.
+    // Printed once, on the first start only: sign in at /admin and change it on /account. A log
+    // level above warn would swallow it, and it is not shown again: then it goes to stderr as it is.
+    if (!logger.isLevelEnabled('warn')) {
+      console.error(
+        `first-run admin created: sign in at /admin as ${firstRun.email} with the one-time password ${firstRun.password}, then change it on /account (it is not shown again)`,
+      )
+    }
     logger.warn(
       { email: firstRun.email, oneTimePassword: firstRun.password },
       'first-run admin created: sign in at /admin with this e-mail and one-time password, then change the password on /account (it is not shown again)',
     )
   }
+}
+
+/**
+ * Runs a start-up step; a failure the operator can act on (a setting, the machine, the database)
+ * ends the process with one line, anything else with its stack trace.
+ */
+async function startCheck<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    const known =
+      error instanceof StartError || error instanceof DamagedDatabaseError || error instanceof DatabaseInUseError
+        ? error
+        : config.databaseUrl && !(error instanceof TypeError)
+          ? databaseError(error, config.databaseUrl)
+          : null
+    if (!known) throw error
+    console.error(known instanceof StartError ? `Cannot start: ${known.message}` : known.message)
+    await opened?.close().catch(() => {})
+    process.exit(1)
+  }
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), ms)
+  })
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
 }
 
 function loadServerBuild(): Promise<ServerBuild> {

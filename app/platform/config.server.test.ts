@@ -53,6 +53,18 @@ describe('configuration', () => {
     [{ S3_BUCKET: 'Shop_Images', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_BUCKET'],
     [{ S3_REGION: 'Mumbai 1' }, 'S3_REGION'],
     [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ SMTP_URL: 'smtp:/mail.example' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'https://shop.example/shop' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://shop.example/?utm=1' }, 'PUBLIC_URL'],
+    [{ SMS_PROVIDER: 'twilio' }, 'SMS_ACCOUNT_ID'],
+    [{ SMS_PROVIDER: 'twilio', SMS_ACCOUNT_ID: 'AC1', SMS_AUTH_TOKEN: 'token' }, 'SMS_SENDER'],
+    [{ SMTP_URL: 'smtp://' }, 'SMTP_URL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ PAYMENT_PROVIDER: 'phonepe' }, 'PHONEPE_CLIENT_ID'],
+    [
+      { PAYMENT_PROVIDER: 'phonepe', PHONEPE_CLIENT_ID: 'id', PHONEPE_CLIENT_SECRET: 'secret' },
+      'PHONEPE_WEBHOOK_USERNAME',
+    ],
   ])('refuses %j with a message naming %s', (env, name) => {
     const message = errorOf(env)
     expect(message.startsWith(name)).toBe(true)
@@ -138,6 +150,27 @@ describe('configuration', () => {
     )
     expect(errorOf({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.publicKey })).toMatch(
       /^VAPID_PRIVATE_KEY must be a base64url P-256 private key/,
+    )
+  })
+
+  it('reads true and false in any case, and an empty flag as unset', () => {
+    expect(parseConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true)
+    expect(parseConfig({ TRUST_PROXY: ' Yes ' }).trustProxy).toBe(true)
+    expect(parseConfig({ SHOWCASE_MODE: 'False' }).showcaseMode).toBe(false)
+    expect(parseConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false)
+    expect(parseConfig({ SEED_DEMO: '' }).seedDemo).toBe(true)
+  })
+
+  it('names what a real PhonePe needs, and takes an SMTP URL with its host', () => {
+    expect(errorOf({ PAYMENT_PROVIDER: 'phonepe' })).toBe(
+      'PHONEPE_CLIENT_ID must be set when PAYMENT_PROVIDER is phonepe',
+    )
+    expect(parseConfig({ SMTP_URL: 'smtps://user:p%40ss@mail.example:465' }).mail.smtpUrl).toBe(
+      'smtps://user:p%40ss@mail.example:465',
+    )
+    // PostgreSQL on its local socket has no host in the URL.
+    expect(parseConfig({ DATABASE_URL: 'postgres:///shop?host=/run/postgresql' }).databaseUrl).toBe(
+      'postgres:///shop?host=/run/postgresql',
     )
   })
 

@@ -9,21 +9,27 @@ const optional = z
   .transform((value) => (value === '' ? undefined : value))
   .optional()
 
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
-      error: 'must be true or false',
-    })
-    .optional()
-    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)))
+const FLAG_VALUES = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'] as const
 
+/** true/false (yes/no, on/off, 1/0), in any case: TRUE and False are what people type; empty is unset. */
+const flagValue = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+  z.enum(FLAG_VALUES, { error: 'must be true or false' }).optional(),
+)
+
+const flag = (fallback: boolean) =>
+  flagValue.transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)))
+
+/** A URL of one of `protocols`; with a host unless the protocol may go without (mailto:, postgres' socket). */
 const url = (protocols: string[], what: string) =>
   z
     .string()
     .trim()
     .refine((value) => {
       try {
-        return protocols.includes(new URL(value).protocol)
+        const parsed = new URL(value)
+        const hostless = ['mailto:', 'postgres:', 'postgresql:'].includes(parsed.protocol)
+        return protocols.includes(parsed.protocol) && (hostless || parsed.hostname !== '')
       } catch {
         return false
       }
@@ -62,7 +68,16 @@ const integer = (fallback: number, min: number, max: number) =>
 const envSchema = z.object({
   PORT: integer(3000, 1, 65535),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL such as https://shop.example'),
+  // An origin: the shop answers at the root of its host (links, cookies and the service worker assume it).
+  PUBLIC_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    url(['http:', 'https:'], 'an http(s) URL such as https://shop.example')
+      .refine((value) => {
+        const { pathname, search, hash } = new URL(value)
+        return pathname.replace(/\/+$/, '') === '' && search === '' && hash === ''
+      }, "must be the shop's origin only, such as https://shop.example (the shop is served at the root of its host)")
+      .optional(),
+  ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
   ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be an e-mail address').optional()),
@@ -138,9 +153,7 @@ const envSchema = z.object({
   ),
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
-    .optional(),
+  S3_FORCE_PATH_STYLE: flagValue,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 })
 
@@ -164,12 +177,14 @@ export class ConfigError extends Error {
 
 type Env = z.infer<typeof envSchema>
 
-function requireTogether(env: Env, names: string[]) {
+function requireTogether(env: Env, names: string[], because?: string) {
   const values = env as Record<string, unknown>
   const set = names.filter((name) => values[name] !== undefined)
   const missing = names.filter((name) => values[name] === undefined)
   if (set.length > 0 && missing.length > 0) {
-    throw new ConfigError(`${missing[0]} must be set when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set`)
+    throw new ConfigError(
+      `${missing[0]} must be set when ${because ?? `${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set`}`,
+    )
   }
 }
 
@@ -189,9 +204,13 @@ export function parseConfig(source: Record<string, string | undefined>) {
       throw new ConfigError(`S3_BUCKET must be set when ${name} is set`)
     }
   }
+  if (env.SMS_PROVIDER === 'twilio') {
+    requireTogether(env, ['SMS_PROVIDER', 'SMS_ACCOUNT_ID', 'SMS_AUTH_TOKEN', 'SMS_SENDER'], 'SMS_PROVIDER is twilio')
+  }
   if (env.PAYMENT_PROVIDER === 'phonepe') {
-    requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET'])
-    requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'])
+    const because = 'PAYMENT_PROVIDER is phonepe'
+    requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET'], because)
+    requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'], because)
   }
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')

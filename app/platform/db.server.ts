@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Client as PgClient } from 'pg'
+import { lockDatabase } from './database-lock.server.ts'
 import * as schema from './db-schema.ts'
 
 type Pg = typeof import('pg')['default']
@@ -60,9 +61,22 @@ export interface DatabaseOptions {
   databaseUrl?: string
   /** Folder of the embedded database; null keeps PGlite in memory (tests). */
   dataDir: string | null
+  /** Where this process serves the shop, recorded in the embedded database's lock for `npm run backup`. */
+  serving?: { host: string; port: number }
+  /**
+   * PostgreSQL closed an idle pooled connection (a restart, a failover, an administrator, a proxy's
+   * idle timeout): the pool drops it and opens another when needed. Told here (for the log) instead of
+   * ending the process as an unhandled 'error' event.
+   */
+  onConnectionLost?: (error: Error) => void
 }
 
-export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  databaseUrl,
+  dataDir,
+  serving,
+  onConnectionLost = () => {},
+}: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
       import('pg'),
@@ -70,6 +84,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
       import('drizzle-orm/node-postgres/migrator'),
     ])
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    pool.on('error', onConnectionLost)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,
@@ -98,17 +113,29 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     import('drizzle-orm/pglite/migrator'),
   ])
   const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }
-  const folder = dataDir === null ? undefined : await embeddedCluster(PGlite, path.resolve(dataDir, 'pgdata'), options)
-  const client = new PGlite({ dataDir: folder, ...options })
-  if (folder) {
-    // A cluster damaged past PostgreSQL's crash recovery (a lost WAL, a torn control file) fails here.
-    try {
-      await client.waitReady
-      await client.query('select 1')
-    } catch (error) {
-      await client.close().catch(() => {})
-      throw new DamagedDatabaseError(folder, `cannot be opened (${error instanceof Error ? error.message : error})`)
+  let unlock = () => {}
+  if (dataDir !== null) {
+    mkdirSync(dataDir, { recursive: true })
+    unlock = lockDatabase(dataDir, serving)
+  }
+  let folder: string | undefined
+  let client: InstanceType<typeof PGlite>
+  try {
+    folder = dataDir === null ? undefined : await embeddedCluster(PGlite, path.resolve(dataDir, 'pgdata'), options)
+    client = new PGlite({ dataDir: folder, ...options })
+    if (folder) {
+      // A cluster damaged past PostgreSQL's crash recovery (a lost WAL, a torn control file) fails here.
+      try {
+        await client.waitReady
+        await client.query('select 1')
+      } catch (error) {
+        await client.close().catch(() => {})
+        throw new DamagedDatabaseError(folder, `cannot be opened (${error instanceof Error ? error.message : error})`)
+      }
     }
+  } catch (error) {
+    unlock()
+    throw error
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
@@ -123,7 +150,13 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
       const unlisten = await client.listen(channel, onNotice)
       return () => unlisten()
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close()
+      } finally {
+        unlock()
+      }
+    },
   }
 }
 

@@ -161,7 +161,7 @@ describe('a backup of the embedded database through the running shop', () => {
   let dataDir: string
   beforeAll(async () => {
     dataDir = temporaryDataDir()
-    server = await startServer({ DATA_DIR: dataDir })
+    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' })
   })
   afterAll(async () => {
     await server.stop()
@@ -169,10 +169,13 @@ describe('a backup of the embedded database through the running shop', () => {
 
   it('is written by the shop for npm run backup on its machine, while it serves', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'shop-backups-')), 'live.backup')
-    const backup = await runScript('backup', [file], { DATA_DIR: dataDir, PORT: new URL(server.url).port })
+    // No PORT: the database's lock says where the shop that holds it listens.
+    const backup = await runScript('backup', [file], { DATA_DIR: dataDir })
     expect(backup.output).toContain('Backed up the embedded database')
     expect(backup.code).toBe(0)
     expect(readFileSync(file, 'utf8')).toContain('Ratlami Sev')
+    // Through the shop, not by opening its folder beside it.
+    expect(server.output()).toContain('"path":"/ops/backup","status":200')
     expect((await fetch(server.url)).status).toBe(200)
   })
 
@@ -198,6 +201,19 @@ describe('a backup of the embedded database through the running shop', () => {
     await new Promise((resolve) => answer.once('end', resolve))
     expect(text).toContain('Ratlami Sev')
     expect(text.trimEnd().split('\n').at(-1)).toContain('"end":true')
+  })
+
+  it('refuses restore and admin:create while the shop holds the database, changing nothing', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'shop-backups-')), 'live.backup')
+    expect((await runScript('backup', [file], { DATA_DIR: dataDir })).code).toBe(0)
+    const restore = await runScript('restore', [file, '--force'], { DATA_DIR: dataDir })
+    expect(restore.code).not.toBe(0)
+    expect(restore.output).toMatch(/Restore refused: the embedded database in .* is open in process \d+ \(the shop\)/)
+    const admin = await runScript('admin-create', ['--email', 'second@shop.example'], { DATA_DIR: dataDir })
+    expect(admin.code).not.toBe(0)
+    expect(admin.output).toMatch(/is open in another process \(pid \d+, the shop on port \d+\)/)
+    expect(admin.output).not.toContain('Password')
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
   })
 
   it('answers 404 to a wrong, a used or an expired token', async () => {

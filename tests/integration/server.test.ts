@@ -1,13 +1,16 @@
 // The production server as a newcomer runs it: start-up on each database, restarts, refused
 // configuration, headers, health, static assets and shutdown. Needs `npm run build` first.
-import { existsSync } from 'node:fs'
+import { once } from 'node:events'
+import { existsSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
-import { type RunningServer, runServerToExit, startServer } from '../server-process.ts'
-import { DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
+import { freePort, type RunningServer, runServerToExit, startServer, temporaryDataDir } from '../server-process.ts'
+import { createPostgresDatabase, DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
 
 const buildFile = path.resolve(
   fileURLToPath(new URL('../..', import.meta.url)),
@@ -82,6 +85,132 @@ describe('a refused configuration', () => {
     const lines = output.trim().split('\n')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${name} `))
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'PostgreSQL closing the shop’s connections (a restart, a failover)',
+  () => {
+    it('keeps the shop running: it logs the loss and serves again on new connections', async () => {
+      const { url, drop } = await createPostgresDatabase()
+      const server = await startServer({ DATABASE_URL: url })
+      try {
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+        const name = new URL(url).pathname.slice(1)
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+        await admin.connect()
+        try {
+          const { rowCount } = await admin.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [name],
+          )
+          expect(rowCount).toBeGreaterThan(0)
+        } finally {
+          await admin.end()
+        }
+        // The idle connections were closed under the pool; the next requests open new ones.
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+        expect((await fetch(`${server.url}/products`)).status).toBe(200)
+        expect(server.process.exitCode).toBeNull()
+        expect(server.output()).toContain('PostgreSQL closed an idle connection')
+      } finally {
+        expect(await server.stop()).toBe(0)
+        await drop()
+      }
+    })
+  },
+)
+
+describe('the first-run admin', () => {
+  it('has its one-time password shown even when LOG_LEVEL hides warnings, and it signs in', async () => {
+    const server = await startServer({ LOG_LEVEL: 'error' })
+    try {
+      const shown = /sign in at \/admin as (\S+) with the one-time password (\S+),/.exec(server.output())
+      expect(shown).not.toBeNull()
+      const response = await fetch(`${server.url}/admin`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: shown![1]!, password: shown![2]! }),
+      })
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toBe('/admin')
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe('a machine the shop cannot start on', () => {
+  /** One line saying why, naming the setting, and a non-zero exit. */
+  async function refusal(env: Record<string, string>) {
+    const { code, output } = await runServerToExit({ HOST: '127.0.0.1', PORT: String(await freePort()), ...env })
+    expect(code).not.toBe(0)
+    const lines = output.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    return lines[0]
+  }
+
+  it('stops with one line naming PORT when the port is taken', async () => {
+    const taken = createServer().listen(0, '127.0.0.1')
+    await once(taken, 'listening')
+    const { port } = taken.address() as { port: number }
+    const dataDir = temporaryDataDir()
+    try {
+      expect(await refusal({ PORT: String(port), DATA_DIR: dataDir })).toMatch(
+        new RegExp(`^Cannot start: PORT ${port} on 127.0.0.1 is in use`),
+      )
+    } finally {
+      taken.close()
+    }
+    // Nothing was started on the way: no database made, no first-run admin whose password is lost.
+    expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(false)
+  })
+
+  it('stops with one line naming HOST when it is not an address of this machine', async () => {
+    expect(await refusal({ HOST: 'no-such-host.invalid' })).toMatch(/^Cannot start: HOST no-such-host.invalid /)
+  })
+
+  it('stops with one line naming DATA_DIR when it is not a writable folder', async () => {
+    const file = path.join(temporaryDataDir(), 'a-file')
+    writeFileSync(file, '')
+    expect(await refusal({ DATA_DIR: file })).toMatch(/^Cannot start: DATA_DIR .* is not a folder this user/)
+  })
+
+  it('stops with one line naming DATABASE_URL when PostgreSQL cannot be reached or used', async () => {
+    const closed = await freePort()
+    expect(await refusal({ DATABASE_URL: `postgres://shop:shop@127.0.0.1:${closed}/shop` })).toBe(
+      `Cannot start: DATABASE_URL: nothing answers as PostgreSQL at 127.0.0.1:${closed} (connection refused): is PostgreSQL running there?`,
+    )
+  })
+
+  it.runIf(process.env.TEST_DATABASE_URL)('names a missing PostgreSQL database and how to create it', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!)
+    url.pathname = '/no_such_shop_database'
+    expect(await refusal({ DATABASE_URL: url.toString() })).toMatch(
+      /^Cannot start: DATABASE_URL: database no_such_shop_database does not exist .*createdb no_such_shop_database/,
+    )
+  })
+
+  it('refuses a second process on a running shop’s embedded database, which keeps serving', async () => {
+    const env = { DATA_DIR: temporaryDataDir() }
+    const first = await startServer(env)
+    try {
+      const line = await refusal(env)
+      expect(line).toMatch(/^The embedded database in .* is open in another process \(pid \d+, the shop on port \d+\)/)
+      expect((await fetch(`${first.url}/readyz`)).status).toBe(200)
+    } finally {
+      expect(await first.stop()).toBe(0)
+    }
+    // Stopped, the shop leaves no lock behind; killed, its lock names a process that is gone and is taken over.
+    expect(existsSync(path.join(env.DATA_DIR, 'database.lock'))).toBe(false)
+    const killed = await startServer(env)
+    killed.process.kill('SIGKILL')
+    await killed.stop()
+    expect(existsSync(path.join(env.DATA_DIR, 'database.lock'))).toBe(true)
+    const again = await startServer(env)
+    expect((await fetch(`${again.url}/readyz`)).status).toBe(200)
+    expect(await again.stop()).toBe(0)
   })
 })
 
