@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
-import { checkoutForm } from './checkout-form.ts'
+import { checkoutForm, fillDelivery } from './checkout-form.ts'
 import { expect, test } from './fixtures.ts'
 
 const cartButton = (page: Page) => page.getByRole('link', { name: /^Cart, / })
@@ -14,17 +14,6 @@ async function addToCart(page: Page, slug: string, size: '250g' | '500g' | '1kg'
   await page.getByRole('group', { name: 'Choose a pack size' }).getByText(size, { exact: true }).click()
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(cartButton(page)).toHaveAccessibleName(`Cart, ${before + 1} ${before + 1 === 1 ? 'item' : 'items'}`)
-}
-
-async function fillDelivery(page: Page, phone: string) {
-  await page.getByLabel('Full name').fill('Asha Verma')
-  await page.getByLabel('E-mail').fill('asha@example.in')
-  await page.getByLabel('Mobile number').fill(phone)
-  await page.getByLabel('Address').fill('12, Vijay Nagar, Scheme 54')
-  await page.getByLabel('City').fill('Indore')
-  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
-  await page.getByLabel('PIN code').fill('452010')
-  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
 }
 
 async function placedOrderNumber(page: Page): Promise<string> {

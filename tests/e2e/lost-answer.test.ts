@@ -3,6 +3,7 @@
 // neither the reload nor a second tap places another.
 import type { Page, Route } from '@playwright/test'
 import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
+import { fillDelivery } from './checkout-form.ts'
 import { expect, test } from './fixtures.ts'
 
 const cartButton = (page: Page) => page.getByRole('link', { name: /^Cart, / })
@@ -12,14 +13,7 @@ async function checkoutWithOnePacket(page: Page) {
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item')
   await page.goto('/checkout')
-  await page.getByLabel('Full name').fill('Asha Verma')
-  await page.getByLabel('E-mail').fill('asha@example.in')
-  await page.getByLabel('Mobile number').fill(uniquePhone())
-  await page.getByLabel('Address').fill('12, Vijay Nagar, Scheme 54')
-  await page.getByLabel('City').fill('Indore')
-  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
-  await page.getByLabel('PIN code').fill('452010')
-  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  await fillDelivery(page, uniquePhone())
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Locator } from '@playwright/test'
 import { createPostgresDatabase } from '../integration/databases.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
 import { uniquePhone } from './accounts-helpers.ts'
+import { fillDelivery } from './checkout-form.ts'
 import {
   answerTo,
   expect,
@@ -433,14 +434,7 @@ test('a new order raises an alert on the open desk without a reload, and shows i
   await shop.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(shop.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible()
   await shop.goto('/checkout')
-  await shop.getByLabel('Full name').fill(name)
-  await shop.getByLabel('E-mail').fill('kavya@example.in')
-  await shop.getByLabel('Mobile number').fill(phone)
-  await shop.getByLabel('Address').fill('12, Vijay Nagar, Scheme 54')
-  await shop.getByLabel('City').fill('Indore')
-  await shop.getByLabel('State or union territory').selectOption('Madhya Pradesh')
-  await shop.getByLabel('PIN code').fill('452010')
-  await shop.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  await fillDelivery(shop, phone, { fullName: name, email: 'kavya@example.in' })
   await shop.getByRole('button', { name: /Place Order/ }).click()
   await expect(shop.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible()
   const number = (await shop

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test'
 import { type PhonePeSimulator, startPhonePeSimulator } from '../../server/phonepe-simulator.ts'
 import { freePort, type RunningServer, startServer } from '../server-process.ts'
 import { uniqueEmail, uniquePhone } from './accounts-helpers.ts'
-import { checkoutForm } from './checkout-form.ts'
+import { checkoutForm, fillDelivery } from './checkout-form.ts'
 import { expect, test } from './fixtures.ts'
 
 let shop: RunningServer
@@ -48,15 +48,8 @@ async function checkOutOnline(page: Page, { reachGateway = true } = {}): Promise
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
   await page.goto(`${shop.url}/checkout`)
-  await page.getByLabel('Full name').fill('Asha Verma')
-  await page.getByLabel('E-mail').fill('asha@example.in')
-  await page.getByLabel('Mobile number').fill(uniquePhone())
-  await page.getByLabel('Address').fill('12, Vijay Nagar, Scheme 54')
-  await page.getByLabel('City').fill('Indore')
-  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
-  await page.getByLabel('PIN code').fill('452010')
+  await fillDelivery(page, uniquePhone())
   await page.getByRole('radio', { name: /Pay online/ }).check()
-  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
   const posted = page.waitForRequest((request) => request.method() === 'POST' && /\/checkout/.test(request.url()))
   await page.getByRole('button', { name: 'Place Order · ₹130.00' }).click()
   const form = (await posted).postData() ?? ''

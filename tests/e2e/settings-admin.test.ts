@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { uniquePhone } from './accounts-helpers.ts'
+import { fillDelivery } from './checkout-form.ts'
 import { expect, NOBODY, revalidateLikeALiveEvent, test, toast, watchConsole } from './orders-desk-helpers.ts'
 
 test.describe.configure({ timeout: 180_000 })
@@ -16,17 +17,6 @@ test.describe.configure({ timeout: 180_000 })
 function uniqueCode(prefix: string): string {
   const suffix = Array.from(randomBytes(6), (byte) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[byte % 32]).join('')
   return `${prefix}${suffix}`
-}
-
-async function fillDelivery(page: Page, phone: string) {
-  await page.getByLabel('Full name').fill('Asha Verma')
-  await page.getByLabel('E-mail').fill('asha@example.in')
-  await page.getByLabel('Mobile number').fill(phone)
-  await page.getByLabel('Address').fill('12, Vijay Nagar, Scheme 54')
-  await page.getByLabel('City').fill('Indore')
-  await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
-  await page.getByLabel('PIN code').fill('452010')
-  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
 }
 
 /** A guest puts one packet in the cart, applies `code` at checkout and places the order. */
