@@ -283,7 +283,13 @@ async function shutdown(signal: string) {
   // Live streams would hold the server open: end them first (browsers reconnect to another instance).
   await events.close()
   await new Promise<void>((resolve) => {
-    server.close(() => resolve())
+    // A connection whose request is still in flight is kept alive after its answer (65 s, longer than
+    // the 10 s allowed here): close each one as soon as it is idle.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 200)
+    server.close(() => {
+      clearInterval(closeIdle)
+      resolve()
+    })
     server.closeIdleConnections()
   })
   await outbox.stop()

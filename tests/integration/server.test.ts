@@ -2,7 +2,8 @@
 // configuration, headers, health, static assets and shutdown. Needs `npm run build` first.
 import { once } from 'node:events'
 import { existsSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import http from 'node:http'
+import { connect, createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
@@ -19,6 +20,18 @@ const buildFile = path.resolve(
 )
 if (!existsSync(buildFile)) {
   throw new Error('No production build: run `npm run build` before the integration tests (npm test does).')
+}
+
+/** Whether something accepts connections on the loopback `port`. */
+async function listening(port: number): Promise<boolean> {
+  const socket = connect(port, '127.0.0.1')
+  // once() rejects on 'error': here ECONNREFUSED.
+  const accepted = await once(socket, 'connect').then(
+    () => true,
+    () => false,
+  )
+  socket.destroy()
+  return accepted
 }
 
 const BESTSELLERS = ['Premium Ratlami Sev', 'Satwik Khatta Meetha', 'Navratna Mixture', 'Tikhi Bundi']
@@ -289,5 +302,37 @@ describe('the HTTP layer', () => {
     const other = await startServer()
     expect(await other.stop()).toBe(0)
     expect(other.output()).not.toMatch(/error/i)
+  })
+
+  it('on SIGTERM answers a request in flight, then closes its kept-alive connection and the database', async () => {
+    const dataDir = temporaryDataDir()
+    const other = await startServer({ DATA_DIR: dataDir })
+    const { port } = new URL(other.url)
+    const agent = new http.Agent({ keepAlive: true })
+    const body = 'name=Asha&email=asha%40example.in&message=Is+the+sev+fresh%3F'
+    const request = http.request(`${other.url}/contact`, {
+      method: 'POST',
+      agent,
+      headers: {
+        origin: other.url,
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
+    })
+    request.flushHeaders()
+    // The server has read the request's head: it is in flight.
+    await once(request, 'continue')
+    const stopped = other.stop()
+    // The server stops listening once it is shutting down; only then does the body arrive.
+    while (await listening(Number(port))) await new Promise((resolve) => setTimeout(resolve, 50))
+    request.end(body)
+    const [response] = (await once(request, 'response')) as [http.IncomingMessage]
+    response.resume()
+    expect(response.headers.connection).toBe('keep-alive')
+    // Kept alive (65 s), the connection would hold the server past its 10 s and exit 1 without closing PGlite.
+    expect(await stopped).toBe(0)
+    expect(existsSync(path.join(dataDir, 'database.lock'))).toBe(false)
+    agent.destroy()
   })
 })
