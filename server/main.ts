@@ -57,6 +57,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig()
+/** How long start-up waits for PostgreSQL's first answer. */
+const DATABASE_ANSWER_MS = 20_000
 const logger = createLogger(config.logLevel)
 // The server build loads while the database opens: each takes a few hundred milliseconds.
 const serverBuild = dev ? undefined : loadServerBuild()
@@ -79,10 +81,15 @@ const database = await startCheck(() =>
 )
 opened = database
 await startCheck(async () => {
-  await withDeadline(database.ping(), 20_000, () => {
-    const { host } = new URL(config.databaseUrl ?? 'postgres://localhost')
-    return new StartError(`DATABASE_URL: PostgreSQL at ${host} did not answer within 20 s`)
-  })
+  // A PostgreSQL that takes the connection and never answers would hold start-up for ever.
+  if (config.databaseUrl) {
+    const { host } = new URL(config.databaseUrl)
+    await withDeadline(
+      database.ping(),
+      DATABASE_ANSWER_MS,
+      () => new StartError(`DATABASE_URL: PostgreSQL at ${host} did not answer within ${DATABASE_ANSWER_MS / 1000} s`),
+    )
+  }
   await database.migrate()
 })
 if (await initialiseShop(database.db, { seedDemo: config.seedDemo, showcaseMode: config.showcaseMode })) {
@@ -227,7 +234,9 @@ async function startCheck<T>(step: () => Promise<T>): Promise<T> {
           : null
     if (!known) throw error
     console.error(known instanceof StartError ? `Cannot start: ${known.message}` : known.message)
-    await opened?.close().catch(() => {})
+    // Closing releases the embedded database's lock; a pool still waiting on a silent PostgreSQL would
+    // never finish closing.
+    if (opened) await withDeadline(opened.close(), 2_000, () => new Error('not closed')).catch(() => {})
     process.exit(1)
   }
 }

@@ -95,8 +95,14 @@ export async function startServer(
   }
 }
 
-/** Runs server/main.ts expecting it to exit (a refused configuration); returns its exit code and output. */
-export async function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs server/main.ts expecting it to exit (a refused configuration); returns its exit code and output,
+ * or a null code if it was still running `killAfterMs` later.
+ */
+export async function runServerToExit(
+  env: Record<string, string>,
+  killAfterMs = 30_000,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     env: {
@@ -110,7 +116,7 @@ export async function runServerToExit(env: Record<string, string>): Promise<{ co
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+  const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
   const [code] = await once(child, 'exit')
   clearTimeout(timer)
   return { code: code as number | null, output }

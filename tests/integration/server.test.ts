@@ -197,6 +197,27 @@ describe('a machine the shop cannot start on', () => {
     )
   })
 
+  it('stops with one line naming DATABASE_URL when PostgreSQL takes the connection and never answers', async () => {
+    const silent = createServer(() => {}).listen(0, '127.0.0.1')
+    await once(silent, 'listening')
+    const { port } = silent.address() as { port: number }
+    try {
+      const env = {
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        DATABASE_URL: `postgres://shop:shop@127.0.0.1:${port}/shop`,
+      }
+      // It exits by itself: the pool's connection still waiting does not hold it (null: killed a minute later).
+      const { code, output } = await runServerToExit(env, 60_000)
+      expect(code).toBe(1)
+      expect(output.trim()).toBe(
+        `Cannot start: DATABASE_URL: PostgreSQL at 127.0.0.1:${port} did not answer within 20 s`,
+      )
+    } finally {
+      silent.close()
+    }
+  })
+
   it.runIf(process.env.TEST_DATABASE_URL)('names a missing PostgreSQL database and how to create it', async () => {
     const url = new URL(process.env.TEST_DATABASE_URL!)
     url.pathname = '/no_such_shop_database'
