@@ -1,7 +1,9 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import readline from 'node:readline'
 import { describe, expect, it } from 'vitest'
 import { DatabaseInUseError, lockDatabase, lockHolder } from './database-lock.server.ts'
 
@@ -54,6 +56,32 @@ describe('the embedded database lock', () => {
     writeFileSync(file, JSON.stringify({ ...mine, pid: process.ppid }))
     expect(lockHolder(dataDir)).toBeNull()
   })
+
+  it('is taken by exactly one of several processes starting at once on a dead holder’s lock', async () => {
+    const lockModule = new URL('./database-lock.server.ts', import.meta.url).href
+    for (let round = 0; round < 3; round++) {
+      const dataDir = folder()
+      writeFileSync(path.join(dataDir, 'database.lock'), JSON.stringify({ pid: gonePid() }))
+      // Each says it is ready, tries when told to go, says what it got and holds it until its input ends.
+      const script = `import { lockDatabase } from ${JSON.stringify(lockModule)}
+        let release = () => {}
+        process.stdin.once('data', () => {
+          try { release = lockDatabase(${JSON.stringify(dataDir)}); console.log('took') }
+          catch (error) { console.log(error.name) }
+        })
+        process.stdin.on('end', () => release())
+        console.log('ready')`
+      const children = Array.from({ length: 6 }, () => spawn(process.execPath, ['--input-type=module', '-e', script]))
+      const lines = children.map((child) => readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]())
+      await Promise.all(lines.map((line) => line.next()))
+      for (const child of children) child.stdin.write('go\n')
+      const outcomes = await Promise.all(lines.map(async (line) => (await line.next()).value))
+      for (const child of children) child.stdin.end()
+      await Promise.all(children.map((child) => once(child, 'exit')))
+      expect(outcomes.filter((outcome) => outcome === 'took')).toHaveLength(1)
+      expect(outcomes.filter((outcome) => outcome === 'DatabaseInUseError')).toHaveLength(5)
+    }
+  }, 30_000)
 
   it('ignores a lock file that is not one', () => {
     const dataDir = folder()

@@ -4,7 +4,7 @@
 // opens it leaves DATA_DIR/database.lock (its pid and, for the shop, where it listens); another finds
 // it and refuses, and `npm run backup` asks the shop that holds it instead. A lock left by a process
 // that is gone (kill -9, a power cut) is taken over.
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 const LOCK_FILE = 'database.lock'
@@ -34,10 +34,22 @@ export class DatabaseInUseError extends Error {
 
 /** The live process holding the embedded database in `dataDir`, or null when none does. */
 export function lockHolder(dataDir: string): LockHolder | null {
-  const folder = path.resolve(dataDir)
+  return liveHolder(path.resolve(dataDir), readLock(path.join(path.resolve(dataDir), LOCK_FILE)))
+}
+
+function readLock(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return null
+  }
+}
+
+/** The holder a lock file's `text` names, if it is alive. */
+function liveHolder(folder: string, text: string | null): LockHolder | null {
   let holder: LockHolder
   try {
-    holder = JSON.parse(readFileSync(path.join(folder, LOCK_FILE), 'utf8')) as LockHolder
+    holder = JSON.parse(text ?? '') as LockHolder
   } catch {
     return null
   }
@@ -59,38 +71,59 @@ export function lockHolder(dataDir: string): LockHolder | null {
 /**
  * Takes the embedded database in `dataDir` for this process, or throws DatabaseInUseError. Returns
  * the release, which removes the lock.
+ *
+ * Two processes starting at once must not both take it. The lock is written whole under a name of
+ * this process's and linked into place, which fails if a lock is there: nobody reads a half-written
+ * lock and takes it for a dead one. A dead holder's lock is moved aside before it is taken over, and
+ * put back if it is not the one judged dead: another process took it over first.
  */
 export function lockDatabase(dataDir: string, serving?: { host: string; port: number }): () => void {
   const folder = path.resolve(dataDir)
   const file = path.join(folder, LOCK_FILE)
   const started = processStart(process.pid)
-  const content = JSON.stringify({ pid: process.pid, ...(started === null ? {} : { started }), ...serving })
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(file, 'wx', 0o644)
+  const mine = `${file}.${process.pid}`
+  writeFileSync(mine, JSON.stringify({ pid: process.pid, ...(started === null ? {} : { started }), ...serving }), {
+    mode: 0o644,
+  })
+  try {
+    for (let attempt = 0; ; attempt++) {
       try {
-        writeSync(fd, content)
-      } finally {
-        closeSync(fd)
-      }
-      break
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
-        const holder = lockHolder(folder)
+        linkSync(mine, file)
+        break
+      } catch (error) {
+        const judged = readLock(file)
+        const holder = liveHolder(folder, judged)
         if (holder) throw new DatabaseInUseError(folder, holder)
-        throw error
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw error
+        takeOver(file, judged)
       }
-      const holder = lockHolder(folder)
-      if (holder) throw new DatabaseInUseError(folder, holder)
-      // Left by a process that is gone: ours now.
-      rmSync(file, { force: true })
     }
+  } finally {
+    rmSync(mine, { force: true })
   }
   heldHere.add(folder)
   return () => {
     heldHere.delete(folder)
     rmSync(file, { force: true })
   }
+}
+
+/** Removes the lock in `file` if it still reads `judged` (a dead holder's). */
+function takeOver(file: string, judged: string | null) {
+  const aside = `${file}.${process.pid}.gone`
+  try {
+    renameSync(file, aside)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw error
+  }
+  if (readLock(aside) !== judged) {
+    // Another process's fresh lock: back it goes (unless yet another took the place meanwhile).
+    try {
+      linkSync(aside, file)
+    } catch {}
+  }
+  rmSync(aside, { force: true })
 }
 
 /** The process's start time in clock ticks after boot (Linux), or null where /proc cannot tell. */
