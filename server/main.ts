@@ -152,10 +152,14 @@ const reconciler = payments ? startPaymentReconciler(database.db, payments.gatew
 const listener = serverBuild ? createProductionListener(await serverBuild) : await createDevListener()
 const server = createServer(SLOW_CLIENT_LIMITS, listener)
 server.on('clientError', (error, socket) => answerClientError(error, socket, logger))
-// Taken since the check at start-up (another process was quicker): stop, as at start-up.
-server.once('error', (error) => {
-  console.error(`Cannot start: ${listenError(error, config.host, config.port).message}`)
-  process.exit(1)
+server.on('error', (error) => {
+  // Taken since the check at start-up (another process was quicker): stop, as at start-up.
+  if (!server.listening) {
+    console.error(`Cannot start: ${listenError(error, config.host, config.port).message}`)
+    process.exit(1)
+  }
+  // Once listening, a failure to accept a connection (out of file descriptors) passes; the shop serves on.
+  logger.error({ err: error }, 'server error')
 })
 server.listen(config.port, config.host, () => {
   logger.info(
