@@ -14,7 +14,7 @@ import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts
 import { localizedHref } from '#app/i18n/locale.ts'
 import { findVisibleOrder, lastDeliveryOf } from '#app/orders/orders.server.ts'
 import { orders } from '#app/orders/schema.ts'
-import { orderNumber } from '#app/orders/status.ts'
+import { isPayable, orderNumber } from '#app/orders/status.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { paymentStartFailed } from '#app/payments/payment-messages.ts'
@@ -74,9 +74,7 @@ async function payableOrder(request: Request, context: Context, orderId: string 
   const { db } = context.get(servicesContext)
   const { viewer } = await getViewer(request, context)
   const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
-  if (order?.paymentMethod !== 'online' || order.paymentStatus === 'paid' || order.status === 'cancelled') {
-    return null
-  }
+  if (!order || !isPayable(order)) return null
   return { id: order.id, number: orderNumber(order.id), total: order.totalAmount }
 }
 
@@ -93,7 +91,7 @@ async function placedOrder(
   const { viewer } = await getViewer(request, context)
   const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
   if (!order) return null
-  const unpaid = order.paymentMethod === 'online' && (await payableOrder(request, context, order.id)) !== null
+  const unpaid = isPayable(order)
   const page = order.paymentMethod !== 'online' ? '/order-success' : unpaid ? '/checkout' : '/payment-status'
   return { number: orderNumber(order.id), path: `${page}?orderId=${order.id}`, unpaid }
 }
@@ -286,10 +284,10 @@ async function sendToGateway(context: Context, orderId: string, headers: Headers
 /** Whether an online order can still be paid (not paid, not cancelled). */
 async function stillPayable(db: Db, orderId: string): Promise<boolean> {
   const [order] = await db
-    .select({ paymentStatus: orders.paymentStatus, status: orders.status })
+    .select({ paymentMethod: orders.paymentMethod, paymentStatus: orders.paymentStatus, status: orders.status })
     .from(orders)
     .where(eq(orders.id, orderId))
-  return order !== undefined && order.paymentStatus !== 'paid' && order.status !== 'cancelled'
+  return order !== undefined && isPayable(order)
 }
 
 async function payAgain(request: Request, context: Context, orderId: FormDataEntryValue | null) {

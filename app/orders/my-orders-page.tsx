@@ -19,7 +19,7 @@ import { Card, CardContent } from '#app/ui/card.tsx'
 import { DeliveryPromise, formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
 import { paymentMethodText, paymentStatusText } from './order-texts.ts'
 import type { CustomerOrder, CustomerOrderDetails } from './orders.server.ts'
-import { ITEMS_ON_CARD, orderNumber } from './status.ts'
+import { ITEMS_ON_CARD, isPayable, orderNumber, paymentPath } from './status.ts'
 
 export function MyOrdersPage({
   orders,
@@ -274,12 +274,11 @@ function OrderDetails({
  * pending one is checked first on the payment-status page, which says not to pay twice.
  */
 function PaymentLink({ order }: { order: CustomerOrderDetails }) {
-  if (order.paymentMethod !== 'online' || order.paymentStatus === 'paid' || order.status === 'cancelled') return null
-  const failed = order.paymentStatus === 'failed'
+  if (!isPayable(order)) return null
   return (
     <Button asChild className="h-11 w-full sm:w-auto">
-      <Link to={failed ? `/checkout?orderId=${order.id}` : `/payment-status?orderId=${order.id}`}>
-        {failed ? m.shop_my_orders_pay_now() : m.shop_my_orders_check_payment()}
+      <Link to={paymentPath(order)}>
+        {order.paymentStatus === 'failed' ? m.shop_my_orders_pay_now() : m.shop_my_orders_check_payment()}
       </Link>
     </Button>
   )

@@ -6,6 +6,27 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
+/** What decides whether an order can still be paid for. */
+interface PaymentFacts {
+  id: string
+  paymentMethod: string
+  paymentStatus: string
+  status: string
+}
+
+/** An online order not paid and not cancelled: its customer can still pay for it. */
+export function isPayable(order: Omit<PaymentFacts, 'id'>): boolean {
+  return order.paymentMethod === 'online' && order.paymentStatus !== 'paid' && order.status !== 'cancelled'
+}
+
+/**
+ * Where the customer of a payable order goes on: a failed payment is paid again on the checkout's
+ * pay-again page; a pending one is checked first on the payment-status page, which says not to pay twice.
+ */
+export function paymentPath(order: PaymentFacts): string {
+  return order.paymentStatus === 'failed' ? `/checkout?orderId=${order.id}` : `/payment-status?orderId=${order.id}`
+}
+
 /** Order cards show their first 2 items, then '+N more items' (spec section 9). */
 export const ITEMS_ON_CARD = 2
 

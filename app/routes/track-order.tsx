@@ -11,7 +11,7 @@ import { hasOrWillHaveInvoice } from '#app/invoices/invoices.server.ts'
 import { DeliveryPromise, formatOrderDate, StatusBadge, StatusHistory } from '#app/orders/order-bits.tsx'
 import { paymentMethodText, paymentStatusText } from '#app/orders/order-texts.ts'
 import { findVisibleOrder } from '#app/orders/orders.server.ts'
-import { orderNumber } from '#app/orders/status.ts'
+import { isPayable, orderNumber, paymentPath } from '#app/orders/status.ts'
 import { lookUpOrder, TRACKING_FIELDS } from '#app/orders/track-order.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
@@ -56,15 +56,14 @@ async function paymentPathFor(
   context: Route.ActionArgs['context'],
   order: { id: string; paymentMethod: string; paymentStatus: string; status: string },
 ): Promise<string | null> {
-  if (order.paymentMethod !== 'online' || order.paymentStatus === 'paid' || order.status === 'cancelled') return null
+  if (!isPayable(order)) return null
   const { db } = context.get(servicesContext)
   const { viewer } = await getViewer(request, context)
   const visible = await findVisibleOrder(db, order.id, {
     userId: viewer?.id ?? null,
     visitorHash: visitorHash(request),
   })
-  if (!visible) return null
-  return order.paymentStatus === 'failed' ? `/checkout?orderId=${order.id}` : `/payment-status?orderId=${order.id}`
+  return visible ? paymentPath(order) : null
 }
 
 export default function TrackOrder({ actionData }: Route.ComponentProps) {
