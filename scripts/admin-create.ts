@@ -2,8 +2,6 @@
 // Creates the admin account (or makes that account admin) with a new generated password, printed
 // once. Uses the same code as start-up. With the embedded database, stop the shop first (PGlite
 // allows one process at a time).
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createAuth } from '../app/accounts/auth.server.ts'
 import { resolveAuthSecret } from '../app/accounts/auth-secret.server.ts'
@@ -37,7 +35,7 @@ try {
   throw error
 }
 const logger = createLogger('warn')
-const dataDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)), config.dataDir)
+const { dataDir } = config
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir }).catch((error: unknown) => {
   if (error instanceof DatabaseInUseError || error instanceof DamagedDatabaseError) fail(error.message)
   throw error

@@ -3,7 +3,6 @@
 // lock, DATA_DIR/database.lock, names a live process and where it serves the shop).
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseConfig } from '../app/platform/config.server.ts'
 import { lockHolder } from '../app/platform/database-lock.server.ts'
 
@@ -23,7 +22,7 @@ export interface BackupTarget {
 
 export function backupTarget(env: NodeJS.ProcessEnv): BackupTarget {
   const config = parseConfig(env)
-  const dataDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)), config.dataDir)
+  const { dataDir } = config
   const holder = config.databaseUrl ? null : lockHolder(dataDir)
   const listening = holder?.host && holder.port ? { host: holder.host, port: holder.port } : config
   const host = ['0.0.0.0', '::', 'localhost'].includes(listening.host) ? '127.0.0.1' : listening.host

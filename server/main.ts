@@ -62,7 +62,7 @@ const DATABASE_ANSWER_MS = 20_000
 const logger = createLogger(config.logLevel)
 // The server build loads while the database opens: each takes a few hundred milliseconds.
 const serverBuild = dev ? undefined : loadServerBuild()
-const dataDir = path.resolve(root, config.dataDir)
+const { dataDir } = config
 /** The database once open: closed (and the embedded one's lock released) if start-up stops. */
 let opened: Database | undefined
 // What the shop needs from the machine, asked before anything starts: one sentence and exit 1 if not.
@@ -118,8 +118,7 @@ const files = createUploadStore(config, dataDir)
 const vapid = await resolveVapidKeys(database.db, config)
 const pushSender = createPushSender({ keys: vapid, allowPrivate: config.push.allowPrivateEndpoints })
 const services: Services = {
-  // DATA_DIR as resolved here (from the project's folder), whatever folder the process was started in.
-  config: { ...config, dataDir },
+  config,
   database,
   db: database.db,
   logger,

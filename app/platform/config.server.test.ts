@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import webPush from 'web-push'
 import { ConfigError, parseConfig } from './config.server.ts'
@@ -18,7 +19,7 @@ describe('configuration', () => {
     expect(config.port).toBe(3000)
     expect(config.host).toBe('0.0.0.0')
     expect(config.publicUrl).toBe('http://localhost:3000')
-    expect(config.dataDir).toBe('./data')
+    expect(config.dataDir).toBe(fileURLToPath(new URL('../../data', import.meta.url)))
     expect(config.databaseUrl).toBeUndefined()
     expect(config.showcaseMode).toBe(true)
     expect(config.seedDemo).toBe(true)

@@ -1,5 +1,10 @@
 // The configuration contract (docs/architecture.md): every variable, validated once at start-up.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+
+/** The project's folder: a relative DATA_DIR is the same folder whatever folder a process started in. */
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -78,7 +83,12 @@ const envSchema = z.object({
       }, "must be the shop's origin only, such as https://shop.example (the shop is served at the root of its host)")
       .optional(),
   ),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default('./data')
+    .transform((folder) => path.resolve(PROJECT_ROOT, folder)),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
   ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: z.preprocess(
