@@ -8,6 +8,11 @@ import { describe, expect, it } from 'vitest'
 import { DatabaseInUseError, lockDatabase, lockHolder } from './database-lock.server.ts'
 
 const folder = () => mkdtempSync(path.join(tmpdir(), 'shop-lock-'))
+/** When the process `pid` started (Linux: /proc/<pid>/stat), as the lock records it. */
+function startOf(pid: number): string | undefined {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+}
 /** The pid of a process that has ended. */
 const gonePid = () => spawnSync(process.execPath, ['-e', '']).pid as number
 
@@ -26,9 +31,10 @@ describe('the embedded database lock', () => {
   it('refuses while another live process holds it, naming that process', () => {
     const dataDir = folder()
     // This test's parent process is alive and is not this one.
-    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8')
-    const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
-    writeFileSync(path.join(dataDir, 'database.lock'), JSON.stringify({ pid: process.ppid, started, port: 3000 }))
+    writeFileSync(
+      path.join(dataDir, 'database.lock'),
+      JSON.stringify({ pid: process.ppid, started: startOf(process.ppid), port: 3000 }),
+    )
     expect(() => lockDatabase(dataDir)).toThrow(`open in another process (pid ${process.ppid}, the shop on port 3000)`)
   })
 
@@ -49,12 +55,9 @@ describe('the embedded database lock', () => {
     writeFileSync(file, JSON.stringify({ pid: process.ppid, started: '1', port: 3000 }))
     expect(lockHolder(dataDir)).toBeNull()
     lockDatabase(dataDir)()
-    // With the start time it had, the same live process still holds it.
-    const release = lockDatabase(dataDir)
-    const mine = JSON.parse(readFileSync(file, 'utf8'))
-    release()
-    writeFileSync(file, JSON.stringify({ ...mine, pid: process.ppid }))
-    expect(lockHolder(dataDir)).toBeNull()
+    // With the start time it has, the same live process still holds it.
+    writeFileSync(file, JSON.stringify({ pid: process.ppid, started: startOf(process.ppid), port: 3000 }))
+    expect(lockHolder(dataDir)).toMatchObject({ pid: process.ppid })
   })
 
   it('is taken by exactly one of several processes starting at once on a dead holder’s lock', async () => {

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { addToCart, mergeGuestCart, readCart, readCartEntries, setQuantity } from '#app/cart/cart.server.ts'
-import { cartCookie, currentCartScope } from '#app/cart/cart-session.server.ts'
+import { cartCookie, currentCartScope, loadCartView } from '#app/cart/cart-session.server.ts'
 import type { CartEntry, GuestCart } from '#app/cart/guest-cart.ts'
 import { cartItems } from '#app/cart/schema.ts'
 import { products } from '#app/catalog/schema.ts'
@@ -21,6 +21,7 @@ import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
 import { settings } from '#app/settings/schema.ts'
+import { getSettings } from '#app/settings/settings.server.ts'
 import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { ratlamiSev } from './product-rows.ts'
@@ -336,7 +337,9 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       expect(current.scope.cookie.items).toEqual([])
       expect(current.scope.cookie.id).not.toBe(cookie.id)
       // Signing in does not bring the ordered lines into the account's cart.
-      expect((await currentCartScope(db, request, 'buyer-1')).scope.cookie.items).toEqual([])
+      const signedIn = await loadCartView(db, request, { id: 'buyer-1', phone: null }, await getSettings(db), false)
+      expect(signedIn.cart.lines).toEqual([])
+      expect(await db.select().from(cartItems).where(eq(cartItems.userId, 'buyer-1'))).toEqual([])
       // Another browser holding a copy of the cart does not see the order through it.
       await expect(submit('other-session')).rejects.toMatchObject({ kind: 'duplicate' })
       // A cart that was not ordered reads as it is.
