@@ -161,6 +161,16 @@ describe('a backup of the embedded database through the running shop', () => {
   let dataDir: string
   beforeAll(async () => {
     dataDir = temporaryDataDir()
+    // Ten megabytes of messages: more of a backup than the loopback connection holds while nobody reads it.
+    const database = await openDatabase({ dataDir })
+    try {
+      await database.migrate()
+      await initialiseShop(database.db, { seedDemo: true, showcaseMode: true })
+      await database.db.execute(sql`insert into contact_messages (first_name, last_name, email, message)
+        select 'Asha', 'Verma', 'asha@example.in', repeat(md5(i::text), 320) from generate_series(1, 1000) i`)
+    } finally {
+      await database.close()
+    }
     server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' })
   })
   afterAll(async () => {
