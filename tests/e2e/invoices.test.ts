@@ -26,6 +26,7 @@ test('the shopper opens and downloads the invoice of a confirmed order; nobody e
   browser,
   baseURL,
 }) => {
+  test.setTimeout(90_000) // an order, the desk, two tracking visits, axe and a PDF: past 30 s on a loaded two-core machine
   const order = await placeOrder(baseURL!, [{ slug: 'ujjaini-sev', size: '250g', quantity: 2 }])
 
   const shopper = await browser.newContext({ baseURL, storageState: NOBODY })
