@@ -34,7 +34,8 @@ export class DatabaseInUseError extends Error {
 
 /** The live process holding the embedded database in `dataDir`, or null when none does. */
 export function lockHolder(dataDir: string): LockHolder | null {
-  return liveHolder(path.resolve(dataDir), readLock(path.join(path.resolve(dataDir), LOCK_FILE)))
+  const folder = path.resolve(dataDir)
+  return liveHolder(folder, readLock(path.join(folder, LOCK_FILE)))
 }
 
 function readLock(file: string): string | null {
