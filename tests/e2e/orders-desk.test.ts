@@ -686,6 +686,7 @@ test('axe finds no serious or critical violation on the desk, its dialogs and th
   await page.keyboard.press('Escape')
 
   await answerTo(page, order.id, () => card.getByRole('button', { name: 'OTP Verify' }).click())
+  await expect(card).toContainText('OTP Required')
   await card.getByRole('button', { name: 'OTP Verify' }).click()
   await expect(page.getByRole('dialog', { name: 'Delivery Verification' })).toBeVisible()
   expect(await seriousViolations(), 'the delivery verification dialog').toEqual([])

@@ -2,7 +2,7 @@
 // the spec's toast for the answer, then a reload of the page's loaders so the list shows the change.
 // A plain fetch, not a fetcher: a live reload can unmount the card or dialog that asked (a delivered
 // order loses its OTP button) before the answer comes, and the answer must still be shown.
-import { useRef, useState } from 'react'
+import { startTransition, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { toast } from '#app/ui/toast.tsx'
 import type { DeskResult } from '../order-desk-routes.server.ts'
@@ -40,7 +40,9 @@ export function useOrderAction(orderId: string, onResult?: (result: DeskResult, 
       // A refused stale change leaves the card as it was: reload it too, so the owner sees why.
       if (result.ok || result.stale) await revalidate()
     } finally {
-      setPending(null)
+      // The router commits the reloaded list in a transition: ending `busy` in one too keeps it from
+      // landing first, when the card would offer its old controls (the ship button again) for a moment.
+      startTransition(() => setPending(null))
     }
   }
 
