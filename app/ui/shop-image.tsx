@@ -32,8 +32,9 @@ export function ShopImage({
   // The source that failed to load: a new `src` (an admin picking another image) starts afresh.
   const [failedSrc, setFailedSrc] = useState<string | null>(null)
   const failed = !src || failedSrc === src
-  // The source that has loaded: the skeleton's pulse stops then. It ran for ever behind the picture,
-  // and in a card laid out only near the screen (content-visibility) it restyled the page every frame.
+  // The source that has loaded: the skeleton goes then. Its pulse ran for ever behind the picture, and
+  // in a card laid out only near the screen (content-visibility) it restyled the page every frame; it
+  // now pulses a few times only (app.css), since a lazy image far below may not load at all.
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null)
   const image = useRef<HTMLImageElement>(null)
   // A load or an error before hydration fired no React event: look at the element once mounted.
@@ -53,7 +54,7 @@ export function ShopImage({
         </div>
       ) : (
         <>
-          {loadedSrc !== src && <div className="absolute inset-0 animate-pulse bg-muted" aria-hidden />}
+          {loadedSrc !== src && <div className="absolute inset-0 animate-skeleton bg-muted" aria-hidden />}
           <img
             ref={image}
             src={src ?? undefined}

@@ -56,3 +56,18 @@ test('a navigation starts at the top of the new page', async ({ page }) => {
   await expect(page).toHaveURL(/\/quality-policy$/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
+
+test('a shop page at rest runs no endless animation (the skeletons of lazy images below the fold pulse a few times)', async ({
+  page,
+}) => {
+  await page.goto('/products')
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible()
+  const endless = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY)
+        .map((animation) => (animation.effect as KeyframeEffect | null)?.target?.className ?? ''),
+    )
+  expect(await endless()).toEqual([])
+})
