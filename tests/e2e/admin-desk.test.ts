@@ -2,8 +2,7 @@
 import { expect, openDesk, orderCard, placeOrder, statusSelect, test, toast } from './orders-desk-helpers.ts'
 
 for (const width of [768, 1024, 1279]) {
-  test(`at ${width} px the signed-in header fits the page without sideways scrolling`, async ({ page, isMobile }) => {
-    test.skip(isMobile, 'a tablet or a small desktop window')
+  test(`at ${width} px the signed-in header fits the page without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize({ width, height: 1024 })
     for (const path of ['/admin', '/', '/hi/']) {
       await page.goto(path)
@@ -17,9 +16,7 @@ for (const width of [768, 1024, 1279]) {
 
 test('stepping through the status dropdown with the arrow keys saves only the status chosen with Enter', async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, 'a keyboard at the desk')
   const order = await placeOrder(process.env.E2E_BASE_URL!, [{ slug: 'tikhi-bundi', size: '250g' }])
   const sent: string[] = []
   page.on('request', (request) => {
@@ -57,8 +54,7 @@ test('stepping through the status dropdown with the arrow keys saves only the st
   expect(sent).toHaveLength(2)
 })
 
-test('a settings section saved with the keyboard keeps the focus on its Save button', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'a keyboard at the desk')
+test('a settings section saved with the keyboard keeps the focus on its Save button', async ({ page }) => {
   await page.goto('/admin/settings')
   const save = page.getByRole('button', { name: 'Save delivery terms' })
   const fee = page.getByLabel('Delivery fee (₹)')
@@ -77,8 +73,7 @@ test('a settings section saved with the keyboard keeps the focus on its Save but
   await expect(saveCalendar).toBeFocused()
 })
 
-test('a push notification sent with the keyboard leaves the focus on the emptied title', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'a keyboard at the desk')
+test('a push notification sent with the keyboard leaves the focus on the emptied title', async ({ page }) => {
   await page.goto('/admin/push')
   const title = page.getByLabel('Title', { exact: true })
   await title.fill('Keyboard check')

@@ -86,3 +86,32 @@ test('a menu opened before the JavaScript arrives stays open when it does', asyn
   await expect(page.getByRole('button', { name: 'Share' }).first()).toBeVisible()
   await expect(menu).toBeVisible()
 })
+
+test("the header's switch keeps the page, round-trips, and is remembered", async ({ page, isMobile }) => {
+  // On a phone the switch is in the menu.
+  const openMenu = async (name: string) => {
+    if (isMobile) await page.getByLabel(name).click()
+  }
+  await page.goto('/products')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN')
+  await openMenu('Menu')
+  await page.getByRole('link', { name: 'हिन्दी' }).click()
+  await expect(page).toHaveURL(/\/hi\/products$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('हमारे उत्पाद')
+  // Remembered: the English address opens the Hindi page.
+  await page.goto('/about')
+  await expect(page).toHaveURL(/\/hi\/about$/)
+  // Client-side navigation inside Hindi pages stays in Hindi.
+  await page.getByRole('navigation', { name: 'दुकान' }).getByRole('link', { name: 'उत्पाद' }).click()
+  await expect(page).toHaveURL(/\/hi\/products$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('हमारे उत्पाद')
+  // And back to English, which is then remembered.
+  await openMenu('मेन्यू')
+  await page.getByRole('link', { name: 'English' }).click()
+  await expect(page).toHaveURL(/\/products$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN')
+  await page.goto('/about')
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN')
+})

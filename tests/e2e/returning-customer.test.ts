@@ -10,9 +10,7 @@ test.describe.configure({ timeout: 120_000 })
 
 test('on a touch screen the account page, My Orders and an order’s details have buttons at least 44 px tall', async ({
   page,
-  isMobile,
 }, info) => {
-  test.skip(!isMobile, 'under a mouse the buttons may be smaller')
   await signUpAndSignIn(page, uniqueEmail(info, 'thumb'), 'sev and chai at six')
 
   await page.goto('/account')
