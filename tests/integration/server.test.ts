@@ -7,7 +7,7 @@ import { connect, createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
 import { freePort, type RunningServer, runServerToExit, startServer, temporaryDataDir } from '../server-process.ts'
@@ -121,11 +121,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         } finally {
           await admin.end()
         }
-        // The idle connections were closed under the pool; the next requests open new ones.
-        expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+        // The idle connections were closed under the pool, each a moment after its backend was told to
+        // end (a request in that moment fails, as during any restart); then requests open new ones.
+        await vi.waitFor(() => expect(server.output()).toContain('PostgreSQL closed an idle connection'), {
+          timeout: 10_000,
+        })
+        await vi.waitFor(async () => expect((await fetch(`${server.url}/readyz`)).status).toBe(200), {
+          timeout: 10_000,
+        })
         expect((await fetch(`${server.url}/products`)).status).toBe(200)
         expect(server.process.exitCode).toBeNull()
-        expect(server.output()).toContain('PostgreSQL closed an idle connection')
       } finally {
         expect(await server.stop()).toBe(0)
         await drop()
