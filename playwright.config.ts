@@ -37,7 +37,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
-  timeout: 30_000,
+  // A journey of sign-up, checkout and sign-in takes 20-25 s on this two-core machine, and CI's
+  // machines have run 1.5 times slower: at 30 s such a test failed CI though nothing hung. Steps
+  // still fail after expect's 5 s; this bound only catches a test that hangs between them.
+  timeout: 60_000,
   use: {
     trace: 'retain-on-failure',
     // The shop's service worker would answer requests that tests intercept with page.route (which

@@ -125,7 +125,7 @@ test('the service worker is served from the root, is always checked for updates,
 test('a new build is found on the next visit: its worker takes over, precaches its files and drops the old ones', async ({
   page,
 }) => {
-  // Copying the build and starting a shop of its own take much of the default 30 s on a busy machine.
+  // Copying the build and starting a shop of its own: 31 s on this two-core machine.
   test.setTimeout(90_000)
   // A shop of its own on a copy of the build, so that this test can ship a "new build" without
   // touching the build the other tests use. Browsers fetch a worker's script themselves, out of
