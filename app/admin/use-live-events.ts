@@ -2,7 +2,7 @@
 // read of the page's loaders (order list, Recent Activity, unread badge, stat cards) after any change.
 // EventSource reconnects by itself and resumes with Last-Event-ID, so nothing here retries.
 import { useEffect, useRef } from 'react'
-import { useRevalidator } from 'react-router'
+import { useNavigation, useRevalidator } from 'react-router'
 import type { AdminNotificationView } from '#app/orders/admin-orders.ts'
 import { toast } from '#app/ui/toast.tsx'
 
@@ -21,6 +21,8 @@ export function useLiveEvents(after: number) {
   // The hook subscribes once; the ref lets it call the latest revalidate without reconnecting.
   const revalidateRef = useRef(revalidate)
   revalidateRef.current = revalidate
+  const navigating = useRef(false)
+  navigating.current = useNavigation().state !== 'idle'
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return
@@ -28,18 +30,23 @@ export function useLiveEvents(after: number) {
     let timer: ReturnType<typeof setTimeout> | undefined
     let lastRun = 0
 
+    const reload = () => {
+      timer = undefined
+      // Offline, the reload would fail and put the error page in place of the panel: it waits for the
+      // connection instead (one listener, however many events came meanwhile).
+      if (!navigator.onLine) return window.addEventListener('online', scheduleRevalidate, { once: true })
+      // A reload restarts the loaders of a page being opened: a stream of events would keep the owner
+      // from ever reaching it. It waits for the page, then reads what the page may have missed.
+      if (navigating.current) {
+        timer = setTimeout(reload, REVALIDATE_EVERY_MS)
+        return
+      }
+      lastRun = Date.now()
+      void revalidateRef.current()
+    }
     // Throttled with a trailing call: the last event of a burst is always followed by a reload.
     const scheduleRevalidate = () => {
-      if (timer !== undefined) return
-      const wait = Math.max(0, lastRun + REVALIDATE_EVERY_MS - Date.now())
-      timer = setTimeout(() => {
-        timer = undefined
-        // Offline, the reload would fail and put the error page in place of the panel: it waits for the
-        // connection instead (one listener, however many events came meanwhile).
-        if (!navigator.onLine) return window.addEventListener('online', scheduleRevalidate, { once: true })
-        lastRun = Date.now()
-        void revalidateRef.current()
-      }, wait)
+      if (timer === undefined) timer = setTimeout(reload, Math.max(0, lastRun + REVALIDATE_EVERY_MS - Date.now()))
     }
 
     const onNotification = (event: MessageEvent<string>) => {

@@ -5,7 +5,7 @@ import { useFetcher } from 'react-router'
 import { localize } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { cn } from '#app/ui/cn.ts'
-import { preloadToasts, toast } from '#app/ui/toast.tsx'
+import { preloadToasts, TOAST_MS, toast } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import { type CartResult, ENHANCED_FIELD } from './cart-form.ts'
 
@@ -50,8 +50,6 @@ export function CartForm({
 
 /** Marks the open drawer, so answers are said in it rather than in a toast over its lines. */
 export const CART_DRAWER_ATTRIBUTE = 'data-cart-drawer'
-/** As long as a toast stays (spec section 9). */
-const NOTICE_MS = 5000
 
 /** Calls `onAnswer` for each answer to a cart form, except a quiet form's success. */
 function useCartAnswer(onAnswer: (result: CartResult) => void, options?: { fromNowOn: boolean }) {
@@ -92,7 +90,7 @@ export function CartDrawerNotice() {
 
   useEffect(() => {
     if (!shown) return
-    const timer = setTimeout(() => setShown(null), NOTICE_MS)
+    const timer = setTimeout(() => setShown(null), TOAST_MS)
     return () => clearTimeout(timer)
   }, [shown])
 

@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect } from 'react'
 import { Toaster as Sonner, type ToasterProps, toast } from 'sonner'
 import { m } from '#app/paraglide/messages.js'
-import { toasterListening } from './toast.tsx'
+import { TOAST_MS, toasterListening } from './toast.tsx'
 
 /**
  * Toasts as the spec sets them: one at a time, 5 s, F8 focuses the toast area. Loaded by <Toasts />
@@ -12,7 +12,7 @@ export default function Toaster(props: ToasterProps) {
   return (
     <Sonner
       visibleToasts={1}
-      duration={5000}
+      duration={TOAST_MS}
       hotkey={['F8']}
       // Sonner names the area "Notifications" in English; screen readers hear it in the page's language.
       containerAriaLabel={m.shop_toast_area()}

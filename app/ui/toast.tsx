@@ -6,6 +6,9 @@ import { lazy, Suspense, useSyncExternalStore } from 'react'
 import type { ExternalToast, toast as sonnerToast } from 'sonner'
 
 type Sonner = typeof sonnerToast
+
+/** How long a toast stays (spec section 9). */
+export const TOAST_MS = 5000
 type Call = (sonner: Sonner) => void
 
 let sonner: Sonner | null = null
@@ -30,12 +33,48 @@ export function toasterListening(loaded: Sonner) {
   for (const call of queued.splice(0)) call(loaded)
 }
 
+/** A toast as asked for: said by Sonner, or by the open dialog's notice. */
+export interface Notice {
+  kind: 'plain' | 'success' | 'error'
+  title: string
+  options?: ExternalToast
+}
+
+/** The notices of the open dialogs, the last opened on top: a toast goes to it rather than over it. */
+const noticeHosts: ((notice: Notice) => void)[] = []
+
+function show(notice: Notice) {
+  const host = noticeHosts.at(-1)
+  if (host) return host(notice)
+  const { kind, title, options } = notice
+  run((s) => (kind === 'plain' ? s(title, options) : s[kind](title, options)))
+}
+
 /** Sonner's `toast`, as the shop uses it: a plain toast, a success, an error, or none. */
-export const toast = Object.assign((title: string, options?: ExternalToast) => run((s) => s(title, options)), {
-  success: (title: string, options?: ExternalToast) => run((s) => s.success(title, options)),
-  error: (title: string, options?: ExternalToast) => run((s) => s.error(title, options)),
-  dismiss: () => (sonner ? sonner.dismiss() : void queued.splice(0)),
-})
+export const toast = Object.assign(
+  (title: string, options?: ExternalToast) => show({ kind: 'plain', title, options }),
+  {
+    success: (title: string, options?: ExternalToast) => show({ kind: 'success', title, options }),
+    error: (title: string, options?: ExternalToast) => show({ kind: 'error', title, options }),
+    dismiss: () => (sonner ? sonner.dismiss() : void queued.splice(0)),
+  },
+)
+
+/**
+ * Takes the toasts while an open dialog shows them itself (DialogNotice): on a phone a toast sits over
+ * the dialog's header, where it hid the order number. Returns the way to give them back; a notice
+ * still showing when the dialog closes stays for the rest of its time as a toast (the success that
+ * closed the dialog is seen).
+ */
+export function hostNotices(host: (notice: Notice) => void): (showing: Notice | null, leftMs: number) => void {
+  noticeHosts.push(host)
+  // A toast already up would cover the dialog's header.
+  toast.dismiss()
+  return (showing, leftMs) => {
+    noticeHosts.splice(noticeHosts.indexOf(host), 1)
+    if (showing && leftMs > 0) show({ ...showing, options: { ...showing.options, duration: leftMs } })
+  }
+}
 
 /** Fetches sonner ahead of a toast that is about to be asked for (a form being sent). */
 export function preloadToasts() {

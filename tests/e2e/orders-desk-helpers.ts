@@ -190,6 +190,11 @@ export function toast(page: Page, title: string | RegExp): Locator {
     .filter({ hasText: title })
 }
 
+/** A toast asked for while a dialog is open: said in the dialog, under its header. */
+export function dialogNotice(dialog: Locator, title: string | RegExp): Locator {
+  return dialog.getByRole('status').filter({ hasText: title })
+}
+
 export function recentActivity(page: Page): Locator {
   return page.getByRole('complementary', { name: 'Recent Activity' })
 }
@@ -279,12 +284,18 @@ export async function revalidateLikeALiveEvent(page: Page) {
 
 /**
  * Reloads the page's data every `everyMs` from now on, as a busy shop's live events do (at a faster
- * pace than the panel's own throttle, to make the race likely).
+ * pace than the panel's own throttle, to make the race likely), and as the panel, never while a page
+ * is being opened (each reload would restart its loaders).
  */
 export async function keepRevalidating(page: Page, everyMs: number) {
   await page.evaluate((ms) => {
-    const router = (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } })
-      .__reactRouterDataRouter
-    setInterval(() => void router.revalidate(), ms)
+    const router = (
+      window as unknown as {
+        __reactRouterDataRouter: { revalidate(): Promise<void>; state: { navigation: { state: string } } }
+      }
+    ).__reactRouterDataRouter
+    setInterval(() => {
+      if (router.state.navigation.state === 'idle') void router.revalidate()
+    }, ms)
   }, everyMs)
 }
