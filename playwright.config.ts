@@ -38,8 +38,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
   // A journey of sign-up, checkout and sign-in takes 20-25 s on this two-core machine, and CI's
-  // machines have run 1.5 times slower: at 30 s such a test failed CI though nothing hung. Steps
-  // still fail after expect's 5 s; this bound only catches a test that hangs between them.
+  // machines have run 1.5 times slower: at 30 s such a test failed CI though nothing hung. An expect
+  // still fails after its own timeout (5 s unless the test sets one).
   timeout: 60_000,
   use: {
     trace: 'retain-on-failure',

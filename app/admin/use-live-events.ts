@@ -52,7 +52,7 @@ export function useLiveEvents(after: number) {
     const onNotification = (event: MessageEvent<string>) => {
       const notification = parseNotification(event.data)
       if (notification?.type === 'new_order') {
-        toast('New Order Alert! 🔔', { description: notification.message, duration: 5000 })
+        toast('New Order Alert! 🔔', { description: notification.message })
       }
       scheduleRevalidate()
     }

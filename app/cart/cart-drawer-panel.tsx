@@ -16,8 +16,9 @@ import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { ShopImage } from '#app/ui/shop-image.tsx'
+import { ToastNotices } from '#app/ui/toast-notices.tsx'
 import type { CartLine } from './cart.server.ts'
-import { CART_DRAWER_ATTRIBUTE, CartDrawerNotice, CartForm } from './cart-form.tsx'
+import { CartForm } from './cart-form.tsx'
 import type { CartView } from './cart-session.server.ts'
 import { CartSummary, CouponField } from './cart-summary.tsx'
 import { itemCountLabel } from './item-count.ts'
@@ -40,7 +41,6 @@ export default function CartDrawerPanel({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
         <Dialog.Content
-          {...{ [CART_DRAWER_ATTRIBUTE]: '' }}
           // Focus goes back to the cart button (there is no Dialog.Trigger: the button is a link without JavaScript).
           onCloseAutoFocus={(event) => {
             event.preventDefault()
@@ -61,7 +61,7 @@ export default function CartDrawerPanel({
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">{m.cart_description()}</Dialog.Description>
-          <CartDrawerNotice />
+          <ToastNotices className="mx-4 mt-3" />
           {cart.lines.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
               <ShoppingCart className="size-12 text-muted-foreground/60" aria-hidden />

@@ -1,11 +1,10 @@
 // A cart form: a plain POST to /cart that works without JavaScript (the action then redirects to
 // /checkout), sent by a fetcher once the page is hydrated, with the spec's toasts for the answer.
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { localize } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
-import { cn } from '#app/ui/cn.ts'
-import { preloadToasts, TOAST_MS, toast } from '#app/ui/toast.tsx'
+import { preloadToasts, toast } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import { type CartResult, ENHANCED_FIELD } from './cart-form.ts'
 
@@ -48,64 +47,17 @@ export function CartForm({
   )
 }
 
-/** Marks the open drawer, so answers are said in it rather than in a toast over its lines. */
-export const CART_DRAWER_ATTRIBUTE = 'data-cart-drawer'
-
-/** Calls `onAnswer` for each answer to a cart form, except a quiet form's success. */
-function useCartAnswer(onAnswer: (result: CartResult) => void, options?: { fromNowOn: boolean }) {
+/**
+ * The spec's toasts for the cart forms' answers, except a quiet form's success; rendered once, in the
+ * page frame. While the drawer is open, it says them (ToastNotices).
+ */
+export function CartToasts() {
   const fetcher = useFetcher<CartResult>({ key: CART_FETCHER })
   const quiet = useRef(false)
   if (fetcher.formData) quiet.current = fetcher.formData.get(QUIET_FIELD) === '1'
-  useNewAnswer(
-    fetcher.data,
-    (result) => {
-      if (!result.ok || (!quiet.current && result.title)) onAnswer(result)
-    },
-    options,
-  )
-}
-
-/**
- * The spec's toasts for the cart forms' answers; rendered once, in the page frame. While the drawer
- * is open, CartDrawerNotice says them instead: on a phone the drawer is the whole screen, and a toast
- * covered its first line and that line's buttons.
- */
-export function CartToasts() {
-  useCartAnswer((result) => {
-    if (document.querySelector(`[${CART_DRAWER_ATTRIBUTE}][data-state="open"]`)) return
+  useNewAnswer(fetcher.data, (result) => {
     if (!result.ok) toast.error(result.title || m.order_error_title(), { description: result.message })
-    else toast.success(result.title, { description: result.message })
+    else if (!quiet.current && result.title) toast.success(result.title, { description: result.message })
   })
   return null
-}
-
-/** The answers to the changes made in the open drawer, under its header, each for as long as a toast. */
-export function CartDrawerNotice() {
-  const [shown, setShown] = useState<CartResult | null>(null)
-  // An answer given before the drawer opened has had its toast already; a toast still showing goes.
-  useCartAnswer(setShown, { fromNowOn: true })
-  useEffect(() => {
-    toast.dismiss()
-  }, [])
-
-  useEffect(() => {
-    if (!shown) return
-    const timer = setTimeout(() => setShown(null), TOAST_MS)
-    return () => clearTimeout(timer)
-  }, [shown])
-
-  return (
-    <div role="status" className="empty:hidden">
-      {shown && (
-        <p
-          className={cn(
-            'mx-4 mt-3 rounded-md border px-3 py-2 text-sm',
-            shown.ok ? 'border-success/40 bg-card' : 'border-destructive/40 bg-destructive/10 text-destructive',
-          )}
-        >
-          <span className="font-semibold">{shown.title || m.order_error_title()}</span> · {shown.message}
-        </p>
-      )}
-    </div>
-  )
 }

@@ -1,10 +1,9 @@
 import { X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
-import { useEffect, useRef, useState } from 'react'
 import { Button } from './button.tsx'
 import { cn } from './cn.ts'
-import { hostNotices, type Notice, TOAST_MS } from './toast.tsx'
+import { ToastNotices } from './toast-notices.tsx'
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />
@@ -54,55 +53,13 @@ function DialogContent({
   )
 }
 
-/** The dialog's title and description, then the toasts asked for while it is open (DialogNotice). */
+/** The dialog's title and description, then the toasts asked for while it is open. */
 function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <>
       <div data-slot="dialog-header" className={cn('grid gap-1 pr-10', className)} {...props} />
-      <DialogNotice />
+      <ToastNotices />
     </>
-  )
-}
-
-/**
- * Says the toasts asked for while its dialog is open, under the dialog's header, each for as long as
- * its toast would stay: on a phone a toast covered the header (the order number, the close button).
- */
-function DialogNotice() {
-  const [shown, setShown] = useState<Notice | null>(null)
-  // Read when the dialog closes, which can unmount this before it renders the last notice.
-  const showing = useRef<{ notice: Notice; until: number } | null>(null)
-  useEffect(() => {
-    const release = hostNotices((notice) => {
-      showing.current = { notice, until: Date.now() + (notice.options?.duration ?? TOAST_MS) }
-      setShown(notice)
-    })
-    return () => release(showing.current?.notice ?? null, (showing.current?.until ?? 0) - Date.now())
-  }, [])
-  useEffect(() => {
-    if (!shown) return
-    const timer = setTimeout(() => {
-      showing.current = null
-      setShown(null)
-    }, shown.options?.duration ?? TOAST_MS)
-    return () => clearTimeout(timer)
-  }, [shown])
-
-  const description = shown?.options?.description
-  return (
-    <div role="status" className="empty:hidden">
-      {shown && (
-        <div
-          className={cn(
-            'rounded-md border px-3 py-2 text-sm',
-            shown.kind === 'error' ? 'border-destructive/40 bg-destructive/10 text-destructive' : 'bg-card',
-          )}
-        >
-          <p className="font-semibold">{shown.title}</p>
-          {description && <p>{typeof description === 'function' ? description() : description}</p>}
-        </div>
-      )}
-    </div>
   )
 }
 

@@ -1,15 +1,16 @@
 // Toasts for the whole shop. Sonner (about 10 KB gzipped) is loaded the first time a page shows a
 // toast, not with every page: `toast()` asks for it and queues the toast, and <Toasts /> in the page
 // frame mounts the Toaster, which shows the queue as soon as it listens. Toasts sit over the page
-// (fixed), so their late arrival moves nothing.
+// (fixed), so their late arrival moves nothing. While a dialog or the cart drawer is open, it says them
+// (hostNotices).
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 import type { ExternalToast, toast as sonnerToast } from 'sonner'
 
 type Sonner = typeof sonnerToast
+type Call = (sonner: Sonner) => void
 
 /** How long a toast stays (spec section 9). */
 export const TOAST_MS = 5000
-type Call = (sonner: Sonner) => void
 
 let sonner: Sonner | null = null
 const queued: Call[] = []
@@ -45,8 +46,11 @@ const noticeHosts: ((notice: Notice) => void)[] = []
 
 function show(notice: Notice) {
   const host = noticeHosts.at(-1)
-  if (host) return host(notice)
-  const { kind, title, options } = notice
+  if (host) host(notice)
+  else toSonner(notice)
+}
+
+function toSonner({ kind, title, options }: Notice) {
   run((s) => (kind === 'plain' ? s(title, options) : s[kind](title, options)))
 }
 
@@ -61,18 +65,18 @@ export const toast = Object.assign(
 )
 
 /**
- * Takes the toasts while an open dialog shows them itself (DialogNotice): on a phone a toast sits over
- * the dialog's header, where it hid the order number. Returns the way to give them back; a notice
- * still showing when the dialog closes stays for the rest of its time as a toast (the success that
- * closed the dialog is seen).
+ * Takes the toasts while an open dialog or the cart drawer says them itself (ToastNotices): on a phone
+ * a toast sat over its header. Returns the way to give them back, with the notices still showing:
+ * those that are not refusals stay as toasts for the rest of their time (the success that closed the
+ * dialog is seen; a refusal was about the dialog, which the owner has left).
  */
-export function hostNotices(host: (notice: Notice) => void): (showing: Notice | null, leftMs: number) => void {
+export function hostNotices(host: (notice: Notice) => void): (showing: Notice[]) => void {
   noticeHosts.push(host)
-  // A toast already up would cover the dialog's header.
-  toast.dismiss()
-  return (showing, leftMs) => {
+  // A toast already up would cover the header. One still loading is shown when it comes.
+  sonner?.dismiss()
+  return (showing) => {
     noticeHosts.splice(noticeHosts.indexOf(host), 1)
-    if (showing && leftMs > 0) show({ ...showing, options: { ...showing.options, duration: leftMs } })
+    for (const notice of showing) if (notice.kind !== 'error') toSonner(notice)
   }
 }
 
