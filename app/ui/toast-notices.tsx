@@ -50,25 +50,29 @@ export function ToastNotices({ className }: { className?: string }) {
   // Empty, the region stays in the accessibility tree (a live region shown with its text already in
   // is not always read out), out of the layout's flow.
   return (
-    <div role="status" className={cn('grid gap-2 empty:absolute', className)}>
-      {shown.map(({ notice: { kind, title, options } }) => (
-        <div
-          key={title}
-          className={cn(
-            'rounded-md border px-3 py-2 text-sm',
-            kind === 'error'
-              ? 'border-destructive/40 bg-destructive/10 text-destructive'
-              : kind === 'success'
-                ? 'border-success/40 bg-card'
-                : 'bg-card',
-          )}
-        >
-          <p className="font-semibold">{title}</p>
-          {options?.description && (
-            <p>{typeof options.description === 'function' ? options.description() : options.description}</p>
-          )}
-        </div>
-      ))}
+    <div role="status" className={cn('empty:absolute', className)}>
+      {shown.length > 0 && (
+        <ul className="grid gap-2">
+          {shown.map(({ notice: { kind, title, options } }) => (
+            <li
+              key={title}
+              className={cn(
+                'rounded-md border px-3 py-2 text-sm',
+                kind === 'error'
+                  ? 'border-destructive/40 bg-destructive/10 text-destructive'
+                  : kind === 'success'
+                    ? 'border-success/40 bg-card'
+                    : 'bg-card',
+              )}
+            >
+              <p className="font-semibold">{title}</p>
+              {options?.description && (
+                <p>{typeof options.description === 'function' ? options.description() : options.description}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   )
 }

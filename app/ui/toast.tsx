@@ -54,13 +54,12 @@ function toSonner({ kind, title, options }: Notice) {
   run((s) => (kind === 'plain' ? s(title, options) : s[kind](title, options)))
 }
 
-/** Sonner's `toast`, as the shop uses it: a plain toast, a success, an error, or none. */
+/** Sonner's `toast`, as the shop uses it: a plain toast, a success or an error. */
 export const toast = Object.assign(
   (title: string, options?: ExternalToast) => show({ kind: 'plain', title, options }),
   {
     success: (title: string, options?: ExternalToast) => show({ kind: 'success', title, options }),
     error: (title: string, options?: ExternalToast) => show({ kind: 'error', title, options }),
-    dismiss: () => (sonner ? sonner.dismiss() : void queued.splice(0)),
   },
 )
 

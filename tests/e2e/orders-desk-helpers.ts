@@ -192,7 +192,7 @@ export function toast(page: Page, title: string | RegExp): Locator {
 
 /** A toast asked for while a dialog is open: said in the dialog, under its header. */
 export function dialogNotice(dialog: Locator, title: string | RegExp): Locator {
-  return dialog.getByRole('status').filter({ hasText: title })
+  return dialog.getByRole('status').getByRole('listitem').filter({ hasText: title })
 }
 
 export function recentActivity(page: Page): Locator {
