@@ -15,7 +15,7 @@ import { type Database, openDatabase } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { runScript } from '../../scripts/drills/lib/run-script.ts'
 import { type RunningServer, startServer, temporaryDataDir } from '../server-process.ts'
-import { createPostgresDatabase, DATABASE_KINDS } from './databases.ts'
+import { createPostgresDatabase, DATABASE_KINDS, migratedDataDir } from './databases.ts'
 
 describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
   const folder = mkdtempSync(path.join(tmpdir(), 'shop-backups-'))
@@ -160,11 +160,10 @@ describe('a backup of the embedded database through the running shop', () => {
   let server: RunningServer
   let dataDir: string
   beforeAll(async () => {
-    dataDir = temporaryDataDir()
+    dataDir = migratedDataDir()
     // Ten megabytes of messages: more of a backup than the loopback connection holds while nobody reads it.
     const database = await openDatabase({ dataDir })
     try {
-      await database.migrate()
       await initialiseShop(database.db, { seedDemo: true, showcaseMode: true })
       await database.db.execute(sql`insert into contact_messages (first_name, last_name, email, message)
         select 'Asha', 'Verma', 'asha@example.in', repeat(md5(i::text), 320) from generate_series(1, 1000) i`)

@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { type RunningServer, startServer } from '../server-process.ts'
+import { migratedDataDir } from './databases.ts'
 
 let server: RunningServer
 let productId: string
 
 beforeAll(async () => {
-  server = await startServer({ SHOWCASE_MODE: 'false' })
+  server = await startServer({ DATA_DIR: migratedDataDir(), SHOWCASE_MODE: 'false' })
   const html = await (await fetch(`${server.url}/products/premium-ratlami-sev`)).text()
   productId = /name="productId" value="([0-9a-f-]{36})"/.exec(html)![1]!
 })

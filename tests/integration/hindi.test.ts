@@ -4,11 +4,12 @@
 // Needs `npm run build` first. docs/decisions/024-hindi.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../server-process.ts'
+import { migratedDataDir } from './databases.ts'
 
 let server: RunningServer
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({ DATA_DIR: migratedDataDir() })
 })
 
 afterAll(async () => {

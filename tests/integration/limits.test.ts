@@ -10,7 +10,7 @@ import { SUBSCRIBE_RATE_LIMIT } from '#app/notifications/push-subscriptions.serv
 import { DELIVERY_OTP_LIMITS } from '#app/orders/order-desk-routes.server.ts'
 import { deliveryDetails } from '../delivery-details.ts'
 import { type RunningServer, startServer } from '../server-process.ts'
-import { DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
+import { DATABASE_KINDS, migratedDataDir, serverDatabaseEnv } from './databases.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const ORDERS_PER_ADDRESS = 2
@@ -114,29 +114,6 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     })
   })
 
-  it('answers a client that never finishes its headers with 408 and a sentence', async () => {
-    const { port } = new URL(server.url)
-    const socket = connect(Number(port), '127.0.0.1')
-    socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')
-    let answer = ''
-    socket.on('data', (chunk) => (answer += chunk))
-    await new Promise((resolve) => socket.on('close', resolve))
-    expect(answer).toMatch(/^HTTP\/1.1 408 /)
-    // The page's language is unknown before the request is read: the sentence comes in both.
-    expect(answer).toContain('The request took too long to arrive. Please try again.\nअनुरोध आने में बहुत देर लगी।')
-  }, 30_000)
-
-  it('answers headers larger than Node reads with 431 and a sentence', async () => {
-    const { port } = new URL(server.url)
-    const socket = connect(Number(port), '127.0.0.1')
-    socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
-    let answer = ''
-    socket.on('data', (chunk) => (answer += chunk))
-    await new Promise((resolve) => socket.on('close', resolve))
-    expect(answer).toMatch(/^HTTP\/1.1 431 /)
-    expect(answer).toContain('The request headers are too large.\nअनुरोध के हेडर बहुत बड़े हैं।')
-  })
-
   it('limits contact messages per address', async () => {
     const answers = await burst(CONTACT_RATE_LIMIT.limit + 1, '/contact', (i) => ({
       method: 'POST',
@@ -233,55 +210,86 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     const refused = expectLimited(answers, DELIVERY_OTP_LIMITS.generateClient.limit)
     expect((await refused.json()).message).toContain('Too many attempts')
   }, 120_000)
+})
 
-  it('sets cookies HttpOnly, SameSite=Lax and Secure on an https origin, and sends security headers', async () => {
-    // A server of its own on the embedded database: only its origin differs.
-    const https = await startServer({
+// Limits of the HTTP layer itself, the same whatever the database: once, on the embedded one, at an
+// https origin (its cookies and headers).
+describe('limits of the HTTP layer', () => {
+  let https: RunningServer
+
+  beforeAll(async () => {
+    https = await startServer({
+      DATA_DIR: migratedDataDir(),
       PUBLIC_URL: 'https://namkeen.example',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     })
-    try {
-      const signIn = await fetch(`${https.url}/admin`, {
+  })
+  afterAll(async () => {
+    await https?.stop()
+  })
+
+  it('answers a client that never finishes its headers with 408 and a sentence', async () => {
+    const { port } = new URL(https.url)
+    const socket = connect(Number(port), '127.0.0.1')
+    socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk))
+    await new Promise((resolve) => socket.on('close', resolve))
+    expect(answer).toMatch(/^HTTP\/1.1 408 /)
+    // The page's language is unknown before the request is read: the sentence comes in both.
+    expect(answer).toContain('The request took too long to arrive. Please try again.\nअनुरोध आने में बहुत देर लगी।')
+  }, 30_000)
+
+  it('answers headers larger than Node reads with 431 and a sentence', async () => {
+    const { port } = new URL(https.url)
+    const socket = connect(Number(port), '127.0.0.1')
+    socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk))
+    await new Promise((resolve) => socket.on('close', resolve))
+    expect(answer).toMatch(/^HTTP\/1.1 431 /)
+    expect(answer).toContain('The request headers are too large.\nअनुरोध के हेडर बहुत बड़े हैं।')
+  })
+
+  it('sets cookies HttpOnly, SameSite=Lax and Secure on an https origin, and sends security headers', async () => {
+    const signIn = await fetch(`${https.url}/admin`, {
+      method: 'POST',
+      headers: FORM,
+      body: new URLSearchParams({ username: admin.email, password: admin.password }),
+      redirect: 'manual',
+    })
+    const cart = await fetch(`${https.url}/cart`, {
+      method: 'POST',
+      headers: FORM,
+      body: 'intent=nonsense',
+      redirect: 'manual',
+    })
+    // A form from the shop's public origin is taken though the server sees another address (a
+    // proxy's); one from another site is refused.
+    const contact = (origin: string) =>
+      fetch(`${https.url}/contact`, {
         method: 'POST',
-        headers: FORM,
-        body: new URLSearchParams({ username: admin.email, password: admin.password }),
+        headers: { ...FORM, origin },
+        body: new URLSearchParams({ firstName: 'A', lastName: 'B', email: 'a@example.com', message: 'Hello there' }),
         redirect: 'manual',
       })
-      const cart = await fetch(`${https.url}/cart`, {
-        method: 'POST',
-        headers: FORM,
-        body: 'intent=nonsense',
-        redirect: 'manual',
-      })
-      // A form from the shop's public origin is taken though the server sees another address (a
-      // proxy's); one from another site is refused.
-      const contact = (origin: string) =>
-        fetch(`${https.url}/contact`, {
-          method: 'POST',
-          headers: { ...FORM, origin },
-          body: new URLSearchParams({ firstName: 'A', lastName: 'B', email: 'a@example.com', message: 'Hello there' }),
-          redirect: 'manual',
-        })
-      expect((await contact('https://namkeen.example')).status).toBe(302)
-      expect((await contact('https://evil.example')).status).toBe(403)
-      const cookies = [...signIn.headers.getSetCookie(), ...cart.headers.getSetCookie()]
-      expect(cookies.some((cookie) => cookie.startsWith('__Host-malwa.session_token='))).toBe(true)
-      expect(cookies.some((cookie) => cookie.startsWith('cart_error='))).toBe(true)
-      for (const cookie of cookies) {
-        expect(cookie).toMatch(/;\s*HttpOnly/i)
-        expect(cookie).toMatch(/;\s*Secure/i)
-        expect(cookie).toMatch(/;\s*SameSite=Lax/i)
-      }
-      for (const response of [signIn, cart, await fetch(`${https.url}/about`)]) {
-        expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-        expect(response.headers.get('x-frame-options')).toBe('DENY')
-        expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
-        expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000')
-        expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
-      }
-    } finally {
-      await https.stop()
+    expect((await contact('https://namkeen.example')).status).toBe(302)
+    expect((await contact('https://evil.example')).status).toBe(403)
+    const cookies = [...signIn.headers.getSetCookie(), ...cart.headers.getSetCookie()]
+    expect(cookies.some((cookie) => cookie.startsWith('__Host-malwa.session_token='))).toBe(true)
+    expect(cookies.some((cookie) => cookie.startsWith('cart_error='))).toBe(true)
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/;\s*HttpOnly/i)
+      expect(cookie).toMatch(/;\s*Secure/i)
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i)
+    }
+    for (const response of [signIn, cart, await fetch(`${https.url}/about`)]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('x-frame-options')).toBe('DENY')
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000')
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     }
   })
 })

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
 import { freePort, type RunningServer, runServerToExit, startServer, temporaryDataDir } from '../server-process.ts'
-import { createPostgresDatabase, DATABASE_KINDS, serverDatabaseEnv } from './databases.ts'
+import { DATABASE_KINDS, migratedDataDir, serverDatabaseEnv } from './databases.ts'
 
 const buildFile = path.resolve(
   fileURLToPath(new URL('../..', import.meta.url)),
@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)('the shop server on %s', (kind) => {
   let server: RunningServer | undefined
 
   beforeAll(async () => {
-    const store = await serverDatabaseEnv(kind)
+    const store = await serverDatabaseEnv(kind, { empty: true })
     env = store.env
     cleanup = store.drop
     countProducts = async () => {
@@ -105,8 +105,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   'PostgreSQL closing the shop’s connections (a restart, a failover)',
   () => {
     it('keeps the shop running: it logs the loss and serves again on new connections', async () => {
-      const { url, drop } = await createPostgresDatabase()
-      const server = await startServer({ DATABASE_URL: url })
+      const { env, drop } = await serverDatabaseEnv('postgres')
+      const url = env.DATABASE_URL!
+      const server = await startServer(env)
       try {
         expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
         const name = new URL(url).pathname.slice(1)
@@ -141,7 +142,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
 
 describe('the first-run admin', () => {
   it('has its one-time password shown even when LOG_LEVEL hides warnings, and it signs in', async () => {
-    const server = await startServer({ LOG_LEVEL: 'error' })
+    const server = await startServer({ DATA_DIR: migratedDataDir(), LOG_LEVEL: 'error' })
     try {
       const shown = /sign in at \/admin as (\S+) with the one-time password (\S+),/.exec(server.output())
       expect(shown).not.toBeNull()
@@ -232,7 +233,7 @@ describe('a machine the shop cannot start on', () => {
   })
 
   it('refuses a second process on a running shop’s embedded database, which keeps serving', async () => {
-    const env = { DATA_DIR: temporaryDataDir() }
+    const env = { DATA_DIR: migratedDataDir() }
     const first = await startServer(env)
     try {
       const line = await refusal(env)
@@ -257,7 +258,7 @@ describe('the HTTP layer', () => {
   let server: RunningServer
 
   beforeAll(async () => {
-    server = await startServer({ PUBLIC_URL: 'https://namkeen.example' })
+    server = await startServer({ DATA_DIR: migratedDataDir(), PUBLIC_URL: 'https://namkeen.example' })
   })
   afterAll(async () => {
     await server.stop()
@@ -325,13 +326,13 @@ describe('the HTTP layer', () => {
   })
 
   it('stops gracefully on SIGTERM', async () => {
-    const other = await startServer()
+    const other = await startServer({ DATA_DIR: migratedDataDir() })
     expect(await other.stop()).toBe(0)
     expect(other.output()).not.toMatch(/error/i)
   })
 
   it('on SIGTERM answers a request in flight, then closes its kept-alive connection and the database', async () => {
-    const dataDir = temporaryDataDir()
+    const dataDir = migratedDataDir()
     const other = await startServer({ DATA_DIR: dataDir })
     const { port } = new URL(other.url)
     const agent = new http.Agent({ keepAlive: true })

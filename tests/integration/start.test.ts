@@ -10,6 +10,7 @@ import { products } from '#app/catalog/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
 import { buildState, computeFingerprint, FINGERPRINT_FILE } from '../../scripts/build-fingerprint.ts'
 import { startServer, temporaryDataDir } from '../server-process.ts'
+import { migratedDataDir } from './databases.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -118,7 +119,10 @@ describe('npm start (scripts/start.ts)', () => {
 })
 
 describe('a restart after the embedded database was killed', () => {
-  const env = { DATA_DIR: temporaryDataDir() }
+  let env: { DATA_DIR: string }
+  beforeAll(async () => {
+    env = { DATA_DIR: migratedDataDir() }
+  })
   const countProducts = async () => {
     const database = await openDatabase({ dataDir: env.DATA_DIR })
     try {

@@ -1,13 +1,14 @@
 // The production server as a drill runs it: on a database of its own (a fresh PostgreSQL database on
 // the drill's server, or an embedded one in a temporary data directory), migrated and seeded with the
-// demo catalogue before the first start, started with `npm run serve`'s Node flags from the current
+// demo catalogue before the first start (inside the integration suite, a copy of the suite's migrated
+// database: tests/integration/global-setup.ts), started with `npm run serve`'s Node flags from the current
 // build, killed with SIGKILL or stopped, started again on the same port, data directory and database,
 // and read directly once stopped.
 import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { type Database, openDatabase } from '../../../app/platform/db.server.ts'
 import { initialiseShop } from '../../../app/platform/first-start.server.ts'
-import { createPostgresDatabase } from '../../../tests/integration/databases.ts'
+import { createPostgresDatabase, MIGRATED, migratedDataDir } from '../../../tests/integration/databases.ts'
 import {
   freePort,
   type RunningServer,
@@ -57,11 +58,11 @@ export async function createShopServer(options: {
   let databaseUrl: string | undefined
   let drop = async () => {}
   if (options.databaseUrl) {
-    const created = await createPostgresDatabase(options.databaseUrl)
+    const created = await createPostgresDatabase(options.databaseUrl, MIGRATED.postgres)
     databaseUrl = created.url
     drop = created.drop
   }
-  const dataDir = temporaryDataDir()
+  const dataDir = MIGRATED.dataDir ? migratedDataDir() : temporaryDataDir()
   const open = () => openDatabase({ databaseUrl, dataDir: databaseUrl ? null : dataDir })
 
   try {
