@@ -2,7 +2,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test'
+import { type APIRequestContext, expect as baseExpect, type Page, type TestInfo } from '@playwright/test'
 
 const expect = baseExpect.configure({ timeout: 20_000 })
 
@@ -61,4 +61,35 @@ export async function signUpAndSignIn(page: Page, email: string, password: strin
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/$/)
+}
+
+/**
+ * Signs a new shopper up and, unless `signIn` is false, in, posting the /auth page's own forms (intent
+ * sign-up, then sign-in) from an address of its own, into `request`'s cookies (a page's `page.request`
+ * shares its context's, so the page's next navigation is signed in). The page itself is walked by
+ * signUpAndSignIn above, in accounts.test.ts; this is set-up for journeys an account only starts.
+ */
+export async function signUpOverHttp(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  { signIn = true, name = 'Test Shopper' } = {},
+) {
+  const origin = new URL(process.env.E2E_BASE_URL!).origin
+  const headers = { origin, 'x-forwarded-for': `198.18.${randomInt(256)}.${randomInt(1, 255)}` }
+  const signedUp = await request.post(`${origin}/auth`, {
+    form: { intent: 'sign-up', redirectTo: '/', name, email, password },
+    headers,
+  })
+  expect(signedUp.status(), 'sign-up').toBe(200)
+  expect(await signedUp.text(), 'sign-up').toContain('Your account is ready: sign in with your e-mail and password.')
+  if (!signIn) return
+  const signedIn = await request.post(`${origin}/auth`, {
+    form: { intent: 'sign-in', redirectTo: '/', email, password },
+    headers,
+    maxRedirects: 0,
+  })
+  expect(signedIn.status(), 'sign-in').toBe(302)
+  expect(signedIn.headers().location, 'sign-in').toBe('/')
+  expect(signedIn.headers()['set-cookie'], 'sign-in').toMatch(/session_token=/)
 }

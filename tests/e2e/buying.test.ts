@@ -2,18 +2,33 @@
 // signed in, on a phone and on a desktop; and the server refuses what the browser must not decide.
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
+import { signUpOverHttp, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
 import { checkoutForm, fillDelivery } from './checkout-form.ts'
 import { expect, test } from './fixtures.ts'
 
 const cartButton = (page: Page) => page.getByRole('link', { name: /^Cart, / })
 
-async function addToCart(page: Page, slug: string, size: '250g' | '500g' | '1kg') {
+type Size = '250g' | '500g' | '1kg'
+
+async function addToCart(page: Page, slug: string, size: Size) {
   await page.goto(`/products/${slug}`)
+  await addOnThisPage(page, size)
+}
+
+/** Adds the product whose page is open, in `size`, as the shopper taps it. */
+async function addOnThisPage(page: Page, size: Size) {
   const before = Number(/Cart, (\d+)/.exec((await cartButton(page).getAttribute('aria-label')) ?? '')?.[1] ?? 0)
   await page.getByRole('group', { name: 'Choose a pack size' }).getByText(size, { exact: true }).click()
   await page.getByRole('button', { name: /^Add to Cart/ }).click()
   await expect(cartButton(page)).toHaveAccessibleName(`Cart, ${before + 1} ${before + 1 === 1 ? 'item' : 'items'}`)
+}
+
+/** Puts a packet into the cart of the page's browser (a guest's or its signed-in shopper's), as the product page posts it. */
+async function addOverHttp(page: Page, slug: string, size: Size) {
+  const html = await (await page.request.get(`/products/${slug}`)).text()
+  const productId = /name="productId" value="([0-9a-f-]{36})"/.exec(html)![1]!
+  const added = await page.request.post('/cart', { form: { intent: 'add', productId, size, enhanced: '1' } })
+  expect(added.status(), await added.text()).toBe(200)
 }
 
 async function placedOrderNumber(page: Page): Promise<string> {
@@ -84,7 +99,7 @@ test('a guest buys two sizes with cash on delivery, from the product page to ord
 })
 
 test('the order button reads Processing Order... and is disabled while the order is on its way', async ({ page }) => {
-  await addToCart(page, 'premium-ratlami-sev', '250g')
+  await addOverHttp(page, 'premium-ratlami-sev', '250g') // as the product page posts it (set-up: its page is the first test's)
   await page.goto('/checkout')
   await fillDelivery(page, uniquePhone())
   let release = () => {}
@@ -118,7 +133,7 @@ test('toasts show one at a time, and F8 takes the focus to them', async ({ page 
 })
 
 test('another browser cannot open someone’s order success page', async ({ page, browser, baseURL }) => {
-  await addToCart(page, 'tikhi-bundi', '250g')
+  await addOverHttp(page, 'tikhi-bundi', '250g') // as the product page posts it (set-up: its page is the first test's)
   await page.goto('/checkout')
   await fillDelivery(page, uniquePhone())
   await page.getByRole('button', { name: /Place Order/ }).click()
@@ -132,7 +147,7 @@ test('another browser cannot open someone’s order success page', async ({ page
 })
 
 test('checkout explains what is wrong with the delivery form', async ({ page }) => {
-  await addToCart(page, 'dal-moth-mix', '250g')
+  await addOverHttp(page, 'dal-moth-mix', '250g') // as the product page posts it (set-up: its page is the first test's)
   await page.goto('/checkout')
   await page.getByRole('button', { name: /Place Order/ }).click()
   await expect(page.getByText('Please enter your full name.')).toBeVisible()
@@ -155,7 +170,7 @@ test('checkout explains what is wrong with the delivery form', async ({ page }) 
 test('a total changed in another tab is refused with the new total, which the page then shows and places', async ({
   page,
 }) => {
-  await addToCart(page, 'dal-moth-mix', '250g')
+  await addOverHttp(page, 'dal-moth-mix', '250g') // as the product page posts it (set-up: its page is the first test's)
   await page.goto('/checkout')
   await fillDelivery(page, uniquePhone())
   const placeOrder = page.getByRole('button', { name: /Place Order/ })
@@ -174,8 +189,10 @@ test('a shopper whose session ended on the checkout is told so at Place Order, a
   page,
 }, info) => {
   const email = uniqueEmail(info, 'signed-out')
-  await signUpAndSignIn(page, email, 'kachori and jalebi')
-  await addToCart(page, 'spicy-mixture', '250g')
+  // Signed up and in, and the packet put in the cart, over HTTP as the pages post them: the sign-up's
+  // page is accounts.test.ts's and the product page's other tests'.
+  await signUpOverHttp(page.request, email, 'kachori and jalebi')
+  await addOverHttp(page, 'spicy-mixture', '250g')
   await page.goto('/checkout')
   await fillDelivery(page, uniquePhone())
   // The session ends (it expired, or another tab signed out) while the page is open.
@@ -200,7 +217,10 @@ test('a shopper whose session ended on the checkout is told so at Place Order, a
 
 test('the drawer hints at free delivery until the subtotal reaches ₹500, and applies FIRST10', async ({ page }) => {
   test.slow() // a long journey: on a loaded two-core machine it has run past 30 s
-  await addToCart(page, 'double-laung-sev', '1kg') // ₹320
+  // The first packet put in over HTTP, as the product page posts it; the page open is the next packet's.
+  await addOverHttp(page, 'double-laung-sev', '1kg') // ₹320
+  await page.goto('/products/navratna-mixture')
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item')
   await cartButton(page).click()
   const drawer = page.getByRole('dialog', { name: /Your Cart/ })
   await expect(drawer).toContainText('Add ₹180.00 more for FREE delivery!')
@@ -208,7 +228,7 @@ test('the drawer hints at free delivery until the subtotal reaches ₹500, and a
   await page.keyboard.press('Escape')
   await expect(cartButton(page)).toBeFocused()
 
-  await addToCart(page, 'navratna-mixture', '500g') // ₹180: exactly ₹500
+  await addOnThisPage(page, '500g') // Navratna Mixture, ₹180: exactly ₹500
   await cartButton(page).click()
   await expect(drawer).not.toContainText('more for FREE delivery')
   await expect(drawer).toContainText('FREE')
@@ -236,8 +256,17 @@ test('the drawer hints at free delivery until the subtotal reaches ₹500, and a
 })
 
 test('a signed-in shopper’s cart survives a reload and takes in the guest cart at sign-in', async ({ page }, info) => {
-  await addToCart(page, 'spicy-mixture', '250g')
-  await signUpAndSignIn(page, uniqueEmail(info, 'cart'), 'kachori and jalebi')
+  // The guest's packet, and the account, made over HTTP as their pages post them (the sign-up's page is
+  // accounts.test.ts's); the shopper signs in on the page.
+  const email = uniqueEmail(info, 'cart')
+  await addOverHttp(page, 'spicy-mixture', '250g')
+  await signUpOverHttp(page.request, email, 'kachori and jalebi', { signIn: false })
+  await page.goto('/auth?method=email')
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('kachori and jalebi')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/$/)
   await expect(page.getByText('We added 1 packet from this device to your cart.')).toBeVisible()
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item')
   await addToCart(page, 'spicy-mixture', '500g')
@@ -250,21 +279,23 @@ test('a signed-in shopper’s cart survives a reload and takes in the guest cart
 
 test('my orders lists a customer’s own orders, searches them and opens the details', async ({ page }, info) => {
   test.slow()
-  await signUpAndSignIn(page, uniqueEmail(info, 'orders'), 'poha at sarafa')
+  // Signed up and in, and the carts filled, over HTTP as the pages post them (the sign-up's page is
+  // accounts.test.ts's, the product page's other tests'). The first order is posted as the checkout page
+  // posts it; the second is placed on the page.
+  await signUpOverHttp(page.request, uniqueEmail(info, 'orders'), 'poha at sarafa')
   const phone = uniquePhone()
   const numbers: string[] = []
-  for (const slug of ['ujjaini-sev', 'gujrati-mixture']) {
-    await addToCart(page, slug, '250g')
-    if (slug === 'gujrati-mixture') {
-      await addToCart(page, 'fiki-barik-sev', '250g')
-      await addToCart(page, 'tikhi-bundi', '250g')
-    }
-    await page.goto('/checkout')
-    await expect(page.getByLabel('Full name')).toHaveValue('Test Shopper')
-    await fillDelivery(page, phone)
-    await page.getByRole('button', { name: /Place Order/ }).click()
-    numbers.push(await placedOrderNumber(page))
-  }
+  await addOverHttp(page, 'ujjaini-sev', '250g')
+  const first = await page.request.post('/checkout', { form: checkoutForm({ phone }), maxRedirects: 0 })
+  expect(first.status(), await first.text()).toBe(302)
+  numbers.push(/orderId=[0-9a-f-]{28}([0-9a-f]{8})$/.exec(first.headers().location ?? '')![1]!)
+  for (const slug of ['gujrati-mixture', 'fiki-barik-sev', 'tikhi-bundi']) await addOverHttp(page, slug, '250g')
+  await page.goto('/checkout')
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 3 items')
+  await expect(page.getByLabel('Full name')).toHaveValue('Test Shopper')
+  await fillDelivery(page, phone)
+  await page.getByRole('button', { name: /Place Order/ }).click()
+  numbers.push(await placedOrderNumber(page))
 
   await page.getByRole('link', { name: 'View My Orders' }).click()
   await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible()
@@ -304,7 +335,8 @@ test('my orders lists a customer’s own orders, searches them and opens the det
 test('my orders needs an account, and another customer’s order is not found', async ({ page }, info) => {
   await page.goto('/my-orders')
   await expect(page).toHaveURL(/\/auth\?redirectTo=(\/|%2F)my-orders$/)
-  await signUpAndSignIn(page, uniqueEmail(info, 'nosy'), 'bhutte ka kees')
+  // Signed up and in over HTTP, as the /auth page posts it (its sign-up is accounts.test.ts's).
+  await signUpOverHttp(page.request, uniqueEmail(info, 'nosy'), 'bhutte ka kees')
   const response = await page.goto(`/my-orders?order=${randomUUID()}`)
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()

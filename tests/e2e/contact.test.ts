@@ -115,7 +115,7 @@ test('a malformed e-mail, a wrong phone number and an over-long message are expl
   expect(posts).toEqual([])
 })
 
-test('axe finds nothing serious in a form showing its messages', async ({ page }) => {
+test('axe finds nothing serious in a form showing its messages', { tag: '@both' }, async ({ page }) => {
   await page.goto('/contact')
   await form(page).send.click()
   await expect(form(page).region.getByRole('alert')).toBeVisible()

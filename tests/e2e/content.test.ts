@@ -75,7 +75,7 @@ test.describe('FAQ', () => {
     expect(faq.mainEntity.map((entry: { name: string }) => entry.name)).toEqual(visible)
   })
 
-  test('axe finds nothing serious with an answer open', async ({ page }) => {
+  test('axe finds nothing serious with an answer open', { tag: '@both' }, async ({ page }) => {
     await page.goto('/faq')
     await page.getByText('Can I pay cash on delivery?').click()
     await expect(page.getByText(/pay the courier when your parcel arrives/)).toBeVisible()
@@ -176,7 +176,7 @@ test.describe('policy pages without JavaScript', () => {
   })
 })
 
-test('the contents of a policy lead to its sections', async ({ page, isMobile }) => {
+test('the contents of a policy lead to its sections', { tag: '@both' }, async ({ page, isMobile }) => {
   await page.goto('/privacy-policy')
   const contents = page.getByRole('navigation', { name: 'On this page' })
   if (isMobile) await contents.getByText('On this page (10 sections)').click()

@@ -87,7 +87,10 @@ test('a menu opened before the JavaScript arrives stays open when it does', asyn
   await expect(menu).toBeVisible()
 })
 
-test("the header's switch keeps the page, round-trips, and is remembered", async ({ page, isMobile }) => {
+test("the header's switch keeps the page, round-trips, and is remembered", { tag: '@both' }, async ({
+  page,
+  isMobile,
+}) => {
   // On a phone the switch is in the menu.
   const openMenu = async (name: string) => {
     if (isMobile) await page.getByLabel(name).click()

@@ -37,7 +37,7 @@ test('the footer shows the shop details from the settings', async ({ page }) => 
   await expect(footer.getByRole('link', { name: 'Shipping Policy' })).toBeVisible()
 })
 
-test('the header reaches every page, on a phone through the menu', async ({ page, isMobile }) => {
+test('the header reaches every page, on a phone through the menu', { tag: '@both' }, async ({ page, isMobile }) => {
   await page.goto('/')
   if (isMobile) await page.getByLabel('Menu').click()
   const nav = page.getByRole('navigation', { name: isMobile ? 'Mobile' : 'Main' })

@@ -207,7 +207,7 @@ test.describe('the product browser', () => {
   })
 
   for (const path of ['/products?category=Satwik%20Products&sort=price-desc', '/products?q=zzz']) {
-    test(`axe finds no serious problem on ${path}`, async ({ page }) => {
+    test(`axe finds no serious problem on ${path}`, { tag: '@both' }, async ({ page }) => {
       // axe walks the whole page; on a busy machine that takes a while.
       test.setTimeout(90_000)
       await page.goto(path)

@@ -1,11 +1,9 @@
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { once } from 'node:events'
+import { createServer, request as forward } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { startServer } from '../server-process.ts'
-import { openMenu, signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
+import { openMenu, signUpOverHttp, uniqueEmail } from './accounts-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 // This file tests the service worker itself, which playwright.config.ts blocks for the other files.
@@ -122,20 +120,54 @@ test('the service worker is served from the root, is always checked for updates,
     .toEqual([])
 })
 
+/**
+ * The run's shop at an address of its own (so a new registration and caches of its own), through a
+ * proxy that passes every request and answer on, except the service worker's script: the server's
+ * answer (its headers, as the server sends them) with the body `worker` gives, as after a new build
+ * and deploy. Browsers fetch a worker's script themselves, out of Playwright's routing.
+ */
+async function shopDeployedAgain(upstream: string) {
+  let worker = (script: string) => script
+  const proxy = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', upstream)
+    if (url.pathname === '/sw.js') {
+      void (async () => {
+        const answer = await fetch(url, { headers: { 'accept-encoding': 'identity' } })
+        const headers = Object.fromEntries(answer.headers)
+        delete headers['content-length']
+        delete headers['content-encoding']
+        response.writeHead(answer.status, headers).end(worker(await answer.text()))
+      })()
+      return
+    }
+    const upstreamRequest = forward(url, { method: request.method, headers: { ...request.headers, host: url.host } })
+    upstreamRequest.on('response', (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(response)
+    })
+    upstreamRequest.on('error', () => response.destroy())
+    request.pipe(upstreamRequest)
+  })
+  proxy.listen(0, '127.0.0.1')
+  await once(proxy, 'listening')
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    deploy(next: (script: string) => string) {
+      worker = next
+    },
+    async stop() {
+      proxy.closeAllConnections()
+      proxy.close()
+      await once(proxy, 'close')
+    },
+  }
+}
+
 test('a new build is found on the next visit: its worker takes over, precaches its files and drops the old ones', async ({
   page,
+  baseURL,
 }) => {
-  // Copying the build and starting a shop of its own: 31 s on this two-core machine.
-  test.setTimeout(90_000)
-  // A shop of its own on a copy of the build, so that this test can ship a "new build" without
-  // touching the build the other tests use. Browsers fetch a worker's script themselves, out of
-  // Playwright's routing: the new build must really be on disk.
-  const folder = await mkdtemp(path.join(tmpdir(), 'pwa-build-'))
-  const buildDir = path.join(folder, 'build')
-  await cp(path.resolve(process.env.BUILD_DIR ?? 'build'), buildDir, { recursive: true })
-  // The server build imports its packages: it finds them from the copy through this link.
-  await symlink(path.resolve('node_modules'), path.join(folder, 'node_modules'), 'dir')
-  const shop = await startServer({ BUILD_DIR: buildDir })
+  const shop = await shopDeployedAgain(baseURL!)
   try {
     await page.goto(`${shop.url}/`)
     await controlled(page)
@@ -149,16 +181,15 @@ test('a new build is found on the next visit: its worker takes over, precaches i
     await expect.poll(favicons).toEqual([expect.stringMatching(/__WB_REVISION__=[0-9a-f]{32}$/)])
 
     // The next build: a changed favicon, so the worker's precache list names a new revision.
-    const script = path.join(buildDir, 'client', 'sw.js')
-    const next = (await readFile(script, 'utf8')).replace(
-      /"revision":"[0-9a-f]{32}","url":"favicon\.ico"/,
-      '"revision":"00000000000000000000000000000001","url":"favicon.ico"',
+    const next = (script: string) =>
+      script.replace(
+        /"revision":"[0-9a-f]{32}","url":"favicon\.ico"/,
+        '"revision":"00000000000000000000000000000001","url":"favicon.ico"',
+      )
+    expect(next(await (await page.request.get(`${shop.url}/sw.js`)).text())).toContain(
+      '00000000000000000000000000000001',
     )
-    expect(next).toContain('00000000000000000000000000000001')
-    await writeFile(script, next)
-    // As a build would, with the compressed copies the server sends (scripts/precompress.ts).
-    await writeFile(`${script}.br`, brotliCompressSync(next))
-    await writeFile(`${script}.gz`, gzipSync(next))
+    shop.deploy(next)
 
     // The browser checks /sw.js on a navigation (never from its HTTP cache).
     await page.reload()
@@ -175,7 +206,6 @@ test('a new build is found on the next visit: its worker takes over, precaches i
     await controlled(page)
   } finally {
     await shop.stop()
-    await rm(folder, { recursive: true, force: true })
   }
 })
 
@@ -315,7 +345,7 @@ test('a link followed offline to a page not stored shows the offline page, not a
 test('signing out forgets the stored pages, which show the signed-in header', async ({ page, isMobile }, info) => {
   await page.goto('/')
   await controlled(page)
-  await signUpAndSignIn(page, uniqueEmail(info, 'offline'), `offline-${Date.now()}-password`)
+  await signUpOverHttp(page.request, uniqueEmail(info, 'offline'), `offline-${Date.now()}-password`)
   await page.goto(PRODUCT)
   await stored(page, PRODUCT)
   const nav = await openMenu(page, isMobile)
@@ -484,7 +514,7 @@ test.describe('the push banner', () => {
   test('the account page turns notifications on and off for this device', async ({ page, context }, info) => {
     const sent = await fakePush(page)
     await context.grantPermissions(['notifications'])
-    await signUpAndSignIn(page, uniqueEmail(info, 'push'), `push-${Date.now()}-password`)
+    await signUpOverHttp(page.request, uniqueEmail(info, 'push'), `push-${Date.now()}-password`)
     await page.goto('/account')
     const section = page.getByRole('heading', { name: 'Notifications' }).locator('..')
     await section.getByRole('button', { name: 'Turn on notifications' }).click()

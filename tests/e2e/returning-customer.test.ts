@@ -1,7 +1,8 @@
 // A returning customer on a phone: the buttons of the account page, My Orders and an order's details
 // are big enough for a thumb (44 px), like the rest of the shop's.
-import type { Locator, Page } from '@playwright/test'
-import { signUpAndSignIn, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { signUpOverHttp, uniqueEmail, uniquePhone } from './accounts-helpers.ts'
+import { checkoutForm } from './checkout-form.ts'
 import { expect as baseExpect, test } from './fixtures.ts'
 
 // Sign-in work (password hashing, the database) is slow on a busy two-core machine.
@@ -11,7 +12,8 @@ test.describe.configure({ timeout: 120_000 })
 test('on a touch screen the account page, My Orders and an order’s details have buttons at least 44 px tall', async ({
   page,
 }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'thumb'), 'sev and chai at six')
+  // Signed up and in over HTTP, as the /auth page posts it (its sign-up is accounts.test.ts's).
+  await signUpOverHttp(page.request, uniqueEmail(info, 'thumb'), 'sev and chai at six')
 
   await page.goto('/account')
   const account = page.getByRole('main')
@@ -23,8 +25,8 @@ test('on a touch screen the account page, My Orders and an order’s details hav
   ]
   for (const button of accountButtons) await expectThumbSized(button)
 
-  await openCheckoutWithOnePacket(page)
-  await placeOrder(page, uniquePhone(), '12, Vijay Nagar, Scheme 54')
+  // An order to list, placed as the browser posts it (the checkout's page is the next test's).
+  await orderOverHttp(page.request)
 
   await page.goto('/my-orders')
   const details = page.getByRole('link', { name: /^View details of order/ })
@@ -33,11 +35,25 @@ test('on a touch screen the account page, My Orders and an order’s details hav
   await expectThumbSized(page.getByRole('dialog').getByRole('button', { name: 'Close order details' }))
 })
 
+/** A cash-on-delivery order of one packet by the signed-in shopper, posted as the checkout page posts it. */
+async function orderOverHttp(api: APIRequestContext) {
+  await putOnePacketInCart(api)
+  const placed = await api.post('/checkout', { form: checkoutForm(), maxRedirects: 0 })
+  expect(placed.status(), await placed.text()).toBe(302)
+}
+
+/** One packet put in the cart as the product page posts it (set-up: the page is buying.test.ts's), then the checkout. */
 async function openCheckoutWithOnePacket(page: Page) {
-  await page.goto('/products/premium-ratlami-sev')
-  await page.getByRole('button', { name: /^Add to Cart/ }).click()
-  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  await putOnePacketInCart(page.request)
   await page.goto('/checkout')
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+}
+
+async function putOnePacketInCart(api: APIRequestContext) {
+  const html = await (await api.get('/products/premium-ratlami-sev')).text()
+  const productId = /name="productId" value="([0-9a-f-]{36})"/.exec(html)![1]!
+  const added = await api.post('/cart', { form: { intent: 'add', productId, size: '250g', enhanced: '1' } })
+  expect(added.status(), await added.text()).toBe(200)
 }
 
 /** Cash on delivery to an address in Indore. */
@@ -62,7 +78,8 @@ async function expectThumbSized(target: Locator) {
 test('a returning customer’s checkout starts from their last order’s mobile number and address', async ({
   page,
 }, info) => {
-  await signUpAndSignIn(page, uniqueEmail(info, 'returning'), 'sev and chai at six')
+  // Signed up and in over HTTP, as the /auth page posts it (its sign-up is accounts.test.ts's).
+  await signUpOverHttp(page.request, uniqueEmail(info, 'returning'), 'sev and chai at six')
   const phone = uniquePhone()
   await openCheckoutWithOnePacket(page)
   await expect(page.getByLabel('Address')).toHaveValue('')

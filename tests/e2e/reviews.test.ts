@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { signUpAndSignIn, uniqueEmail } from './accounts-helpers.ts'
+import { signUpOverHttp, uniqueEmail } from './accounts-helpers.ts'
 import { checkoutForm } from './checkout-form.ts'
 import { expect, NOBODY, test, toast, uniqueName, watchConsole } from './orders-desk-helpers.ts'
 
@@ -56,7 +56,8 @@ test('a shopper rates a delivered product from My Orders; once approved it shows
   const shopper = await browser.newContext({ baseURL, storageState: NOBODY })
   const shopperPage = await shopper.newPage()
   const shopperConsole = watchConsole(shopperPage)
-  await signUpAndSignIn(shopperPage, uniqueEmail(info, 'review'), 'sev and jalebi', name)
+  // Signed up and in over HTTP, as the /auth page posts it (its sign-up is accounts.test.ts's).
+  await signUpOverHttp(shopperPage.request, uniqueEmail(info, 'review'), 'sev and jalebi', { name })
   const orderId = await orderAsShopper(shopperPage.request, name)
 
   // Not delivered yet: no Rate link, no form.

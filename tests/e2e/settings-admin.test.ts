@@ -6,9 +6,9 @@
 // tests/integration/settings-admin.test.ts, where no other test watches the shop.
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { type APIRequestContext, request } from '@playwright/test'
 import { uniquePhone } from './accounts-helpers.ts'
-import { fillDelivery } from './checkout-form.ts'
+import { checkoutForm, fillDelivery } from './checkout-form.ts'
 import { expect, NOBODY, revalidateLikeALiveEvent, test, toast, watchConsole } from './orders-desk-helpers.ts'
 
 test.describe.configure({ timeout: 180_000 })
@@ -19,21 +19,36 @@ function uniqueCode(prefix: string): string {
   return `${prefix}${suffix}`
 }
 
-/** A guest puts one packet in the cart, applies `code` at checkout and places the order. */
-async function checkOutWithCoupon(shopper: Page, code: string, phone: string) {
-  await shopper.goto('/products/dal-moth-mix')
-  await shopper.getByRole('group', { name: 'Choose a pack size' }).getByText('500g', { exact: true }).click()
-  await shopper.getByRole('button', { name: /^Add to Cart/ }).click()
-  await expect(shopper.getByText('Item added successfully')).toBeVisible()
-  await shopper.goto('/checkout')
-  const summary = shopper.getByRole('region', { name: 'Order summary' })
-  await summary.getByRole('textbox', { name: 'Coupon code' }).fill(code.toLowerCase())
-  await summary.getByRole('button', { name: 'Apply' }).click()
-  await expect(summary).toContainText(`${code} applied`)
-  await expect(summary).toContainText(`Discount (${code})`)
-  await expect(summary).toContainText('-₹30.00')
-  await fillDelivery(shopper, phone)
-  await shopper.getByRole('button', { name: /^Place Order/ }).click()
+/** The id the product page's Add to Cart form posts for `slug`. */
+async function productId(api: APIRequestContext, slug: string): Promise<string> {
+  const html = await (await api.get(`/products/${slug}`)).text()
+  return /name="productId" value="([0-9a-f-]{36})"/.exec(html)![1]!
+}
+
+/** One 500g packet of Dal Moth Mix in the cart of `api` (a guest's cookies), posted as the product page does. */
+async function putPacketInCart(api: APIRequestContext) {
+  const added = await api.post('/cart', {
+    form: { intent: 'add', productId: await productId(api, 'dal-moth-mix'), size: '500g', enhanced: '1' },
+  })
+  expect(added.status(), await added.text()).toBe(200)
+}
+
+/**
+ * A guest's order with `code` applied, placed over HTTP the way the browser posts it (cart, coupon,
+ * checkout): the first use of a coupon, set up for the second, which the test makes in the browser.
+ */
+async function orderWithCoupon(code: string, phone: string) {
+  const api = await request.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: NOBODY })
+  try {
+    await putPacketInCart(api)
+    const applied = await api.post('/cart', { form: { intent: 'coupon', code: code.toLowerCase(), enhanced: '1' } })
+    expect(applied.status(), await applied.text()).toBe(200)
+    const placed = await api.post('/checkout', { form: checkoutForm({ phone }), maxRedirects: 0 })
+    expect(placed.status(), await placed.text()).toBe(302)
+    expect(placed.headers().location).toMatch(/orderId=[0-9a-f-]{36}/)
+  } finally {
+    await api.dispose()
+  }
 }
 
 test('a new coupon works at checkout once per customer, refuses the second use, and can be disabled', async ({
@@ -66,14 +81,23 @@ test('a new coupon works at checkout once per customer, refuses the second use, 
   await expect(card).toContainText('Any order, once per customer')
   await expect(card).toContainText('Active')
 
-  // A shopper uses it; the same mobile number is refused the second time, with the reason.
+  // A shopper has used it (set up over HTTP); the same mobile number is refused the second time, with
+  // the reason, after the checkout's summary showed the discount.
+  const phone = uniquePhone()
+  await orderWithCoupon(code, phone)
   const shopperContext = await browser.newContext({ storageState: NOBODY })
   const shopper = await shopperContext.newPage()
   const shopperConsole = watchConsole(shopper)
-  const phone = uniquePhone()
-  await checkOutWithCoupon(shopper, code, phone)
-  await expect(shopper.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible()
-  await checkOutWithCoupon(shopper, code, phone)
+  await putPacketInCart(shopper.request)
+  await shopper.goto('/checkout')
+  const summary = shopper.getByRole('region', { name: 'Order summary' })
+  await summary.getByRole('textbox', { name: 'Coupon code' }).fill(code.toLowerCase())
+  await summary.getByRole('button', { name: 'Apply' }).click()
+  await expect(summary).toContainText(`${code} applied`)
+  await expect(summary).toContainText(`Discount (${code})`)
+  await expect(summary).toContainText('-₹30.00')
+  await fillDelivery(shopper, phone)
+  await shopper.getByRole('button', { name: /^Place Order/ }).click()
   await expect(shopper.getByText(`You have already used ${code}.`).first()).toBeVisible()
   await expect(shopper.getByRole('heading', { name: 'Order placed successfully!' })).toHaveCount(0)
   shopperConsole()
@@ -99,26 +123,36 @@ test('a new coupon works at checkout once per customer, refuses the second use, 
   await shopperContext.close()
 })
 
-test('a changed home page claim shows on the shop’s next page, and an emptied one is hidden', async ({ page }) => {
-  // One shop for every test, changed here and put back (this file runs in one project only).
+test('a changed home page claim shows on the shop’s next page, and an emptied one is hidden', async ({
+  page,
+  context,
+}) => {
+  // One shop for every test, changed here and put back (this file runs in one project only). The
+  // Settings tab stays open and saves again after each save, as the owner would; the shop is a second tab.
   await page.goto('/admin/settings')
   const rating = page.getByLabel('Average rating')
   const original = await rating.inputValue()
+  const saveButton = page.getByRole('button', { name: 'Save claims and quotes' })
+  // The version the form sends moves on once a save is in and the tab has read the settings again.
+  const version = page.locator('form').filter({ has: saveButton }).locator('input[name="version"]')
   const save = async (value: string) => {
-    await page.goto('/admin/settings')
-    await page.getByLabel('Average rating').fill(value)
-    await page.getByRole('button', { name: 'Save claims and quotes' }).click()
-    await expect(toast(page, 'Settings saved')).toBeVisible()
+    const before = await version.inputValue()
+    await rating.fill(value)
+    await saveButton.click()
+    await expect(toast(page, 'Settings saved').first()).toBeVisible()
+    await expect(version).not.toHaveValue(before)
+    await expect(rating).toHaveValue(value)
   }
   try {
     await save('4.6')
-    await page.goto('/')
-    await expect(page.getByText('Rated 4.6 by our customers')).toBeVisible()
+    const shop = await context.newPage()
+    await shop.goto('/')
+    await expect(shop.getByText('Rated 4.6 by our customers')).toBeVisible()
     await save('')
-    await page.goto('/')
-    await expect(page.getByRole('heading', { level: 1, name: 'Authentic Indori Namkeen' })).toBeVisible()
-    await expect(page.getByText(/^Rated .* by our customers$/)).toHaveCount(0)
-    await expect(page.getByText('Average rating')).toHaveCount(0)
+    await shop.reload()
+    await expect(shop.getByRole('heading', { level: 1, name: 'Authentic Indori Namkeen' })).toBeVisible()
+    await expect(shop.getByText(/^Rated .* by our customers$/)).toHaveCount(0)
+    await expect(shop.getByText('Average rating')).toHaveCount(0)
   } finally {
     await save(original)
   }
