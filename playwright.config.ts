@@ -38,7 +38,7 @@ export default defineConfig({
   // still fails after its own timeout (5 s unless the test sets one).
   timeout: 60_000,
   use: {
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The shop's service worker would answer requests that tests intercept with page.route (which
     // never sees a worker's requests) and keep pages between tests; pwa.test.ts allows it and tests it.
     serviceWorkers: 'block',
@@ -53,6 +53,9 @@ export default defineConfig({
     {
       name: 'desktop',
       grep: [OWNER_FILE, AT_BOTH],
+      // The owner's files are the run's longest and come last: their tests share out over both
+      // workers rather than one worker finishing a file alone (each test sets up its own data).
+      fullyParallel: true,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
   ],
