@@ -32,6 +32,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
+  // Its own folder, which Playwright empties at the start: the unit and integration reports that
+  // `npm test` wrote to test-results/ before stay, with each file's time.
+  outputDir: 'test-results/e2e',
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
   // A journey of sign-up, checkout and sign-in takes 20-25 s on this two-core machine, and CI's
   // machines have run 1.5 times slower: at 30 s such a test failed CI though nothing hung. An expect
