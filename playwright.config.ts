@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.ts'
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/chromium.ts'
 
-// End-to-end tests drive Debian's Chromium against the production build (`npm run build` first),
-// started by the global setup on a free port with a temporary DATA_DIR.
+// End-to-end tests drive Debian's Chromium (its headless shell: tests/chromium.ts) against the
+// production build (`npm run build` first), started by the global setup on a free port with a
+// temporary DATA_DIR.
 
 // Every test runs once, at the width where it is used: the shopper's journeys on a 360 px phone,
 // where most shop, and the owner's at a 1280 px desk (admin-phone.test.ts walks every tab and form of
@@ -43,9 +44,15 @@ export default defineConfig({
   use: {
     trace: { mode: 'retain-on-failure', screenshots: false },
     // The shop's service worker would answer requests that tests intercept with page.route (which
-    // never sees a worker's requests) and keep pages between tests; pwa.test.ts allows it and tests it.
+    // never sees a worker's requests) and keep pages between tests; pwa.test.ts and
+    // push-device.test.ts allow it and test it.
     serviceWorkers: 'block',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // A toast fades in and out over 0.4 s; axe run during the fade saw its half-transparent text as too
+    // faint (another test's new order brings a toast to every open desk). With motion reduced, as a
+    // shopper may ask, the toasts (sonner honours it) appear and go at once.
+    reducedMotion: 'reduce',
+    // push-device.test.ts and push-admin.test.ts need notifications: they launch the full Chromium.
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {

@@ -134,4 +134,9 @@ function hydratedInPage(unlessNotReact: boolean): boolean {
   return state?.isDehydrated === false
 }
 
+/** Waits until the shop's service worker controls the page (in files that allow service workers). */
+export async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js') === true)
+}
+
 export { expect }

@@ -5,10 +5,13 @@
 // goes to every subscribed device: the counts are checked for what this test can know.
 import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
 import { type PushService, startPushService, type TestSubscriber } from '../push-service.ts'
 import { expect, placeOrder, test, toast } from './orders-desk-helpers.ts'
 
 test.describe.configure({ timeout: 90_000 })
+// Notifications need the full Chromium (tests/chromium.ts).
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } })
 
 const baseURL = () => process.env.E2E_BASE_URL!
 
