@@ -34,11 +34,19 @@ import { ORDER_STATUSES } from './status.ts'
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params?: Record<string, string | undefined> }
 
 const MINUTE = 60_000
-/** OTP guessing is bounded per order (5 wrong tries lock it) and per admin account. */
+/**
+ * OTP guessing is bounded per order (5 wrong tries lock it), per admin account (the checks one account
+ * may make in 15 minutes, DELIVERY_OTP_VERIFY_LIMIT, 30 by default) and per address, at twice that: a
+ * stolen admin session from elsewhere is bounded by where it asks from.
+ */
+export function otpVerifyLimits(perAdmin: number) {
+  return {
+    admin: { name: 'delivery-otp-verify:admin', limit: perAdmin, windowMs: 15 * MINUTE },
+    client: { name: 'delivery-otp-verify:ip', limit: 2 * perAdmin, windowMs: 15 * MINUTE },
+  } as const satisfies Record<string, RateLimitRule>
+}
+
 export const DELIVERY_OTP_LIMITS = {
-  verifyAdmin: { name: 'delivery-otp-verify:admin', limit: 30, windowMs: 15 * MINUTE },
-  /** Per address as well: a stolen admin session from elsewhere is bounded by where it asks from. */
-  verifyClient: { name: 'delivery-otp-verify:ip', limit: 60, windowMs: 15 * MINUTE },
   /** Each new OTP is an SMS and an e-mail to the customer. */
   generateOrder: { name: 'delivery-otp-generate:order', limit: 5, windowMs: 60 * MINUTE },
   generateClient: { name: 'delivery-otp-generate:ip', limit: 60, windowMs: 60 * MINUTE },
@@ -221,9 +229,10 @@ export async function orderAction({ request, context, params }: Args) {
         })
       }
       case 'otp-verify': {
+        const verifyLimits = otpVerifyLimits(config.deliveryOtpVerifyLimit)
         await enforceLimits(db, [
-          [DELIVERY_OTP_LIMITS.verifyAdmin, admin.id],
-          [DELIVERY_OTP_LIMITS.verifyClient, clientIp],
+          [verifyLimits.admin, admin.id],
+          [verifyLimits.client, clientIp],
         ])
         const check = await verifyDeliveryOtp(db, { orderId, code: input.otp }, desk)
         if (check.ok) {

@@ -99,6 +99,7 @@ const envSchema = z.object({
   SEED_DEMO: flag(true),
   TRUST_PROXY: flag(false),
   ORDER_RATE_LIMIT: integer(20, 0, 1_000_000),
+  DELIVERY_OTP_VERIFY_LIMIT: integer(30, 1, 1_000_000),
   AUTH_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
@@ -237,6 +238,8 @@ export function parseConfig(source: Record<string, string | undefined>) {
     trustProxy: env.TRUST_PROXY,
     /** Orders one client address may place in 10 minutes (app/checkout); 0: no limit. */
     orderRateLimit: env.ORDER_RATE_LIMIT,
+    /** Delivery OTPs one admin account may check in 15 minutes, twice that one address (app/orders). */
+    deliveryOtpVerifyLimit: env.DELIVERY_OTP_VERIFY_LIMIT,
     authSecret: env.AUTH_SECRET,
     payment: {
       provider: env.PAYMENT_PROVIDER,
