@@ -1,8 +1,11 @@
 // The invoice page: the order's invoice (or receipt) and any credit note, each an A4 sheet, with
-// Print and Download PDF above them (not printed). The page is in its address's language (/hi/...),
-// the sheets in English.
+// Print and Download PDF above them (not printed), and who carries the order once it is shipped (the
+// courier, its number and tracking link; on screen only). The page is in its address's language
+// (/hi/...), the sheets in English.
 import { Download, FileText, Printer } from 'lucide-react'
 import { m } from '#app/paraglide/messages.js'
+import type { ShipmentView } from '#app/shipping/couriers.ts'
+import { ShipmentInfo } from '#app/shipping/shipment-info.tsx'
 import { Button } from '#app/ui/button.tsx'
 import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
 import { InvoiceSheet, PRINT_THE_SHEETS_ALONE } from './invoice-sheet.tsx'
@@ -13,9 +16,11 @@ export interface InvoicePageProps {
   pdfHref: string
   /** The order should have an invoice in force and has none: it could not be issued yet. */
   invoiceMissing: boolean
+  /** The order's shipment while it is on its way or delivered. */
+  shipment: ShipmentView | null
 }
 
-export function InvoicePage({ orderNumber, papers, pdfHref, invoiceMissing }: InvoicePageProps) {
+export function InvoicePage({ orderNumber, papers, pdfHref, invoiceMissing, shipment }: InvoicePageProps) {
   return (
     <div className="mx-auto max-w-[230mm] px-4 pb-16 print:max-w-none print:p-0">
       <style>{PRINT_THE_SHEETS_ALONE}</style>
@@ -39,6 +44,7 @@ export function InvoicePage({ orderNumber, papers, pdfHref, invoiceMissing }: In
           </div>
         )}
       </div>
+      <ShipmentInfo shipment={shipment} className="mb-6 print:hidden" />
       {(invoiceMissing || papers.length === 0) && (
         <p role="status" className="mb-8 rounded-lg border bg-muted p-4 print:hidden">
           {invoiceMissing ? m.invoice_not_ready() : m.invoice_not_yet()}

@@ -9,6 +9,8 @@ import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { isUuid } from '#app/shared/uuid.ts'
+import { shipmentShown } from '#app/shipping/couriers.ts'
+import { latestShipment } from '#app/shipping/shipments.server.ts'
 import { isValidInvoiceLinkKey } from './invoice-link.server.ts'
 import { invoicePaths } from './invoice-links.tsx'
 import { renderInvoicePdf } from './invoice-pdf.server.ts'
@@ -29,16 +31,17 @@ async function permittedOrder({ request, params, context }: Args) {
   if (!isUuid(orderId)) throw notFound()
   const { db, otpKey } = context.get(servicesContext)
   const [order] = await db
-    .select({ userId: orders.userId, placedBySession: orders.placedBySession })
+    .select({ userId: orders.userId, placedBySession: orders.placedBySession, status: orders.status })
     .from(orders)
     .where(eq(orders.id, orderId))
   if (!order) throw notFound()
   const key = new URL(request.url).searchParams.get('key')
-  if (isValidInvoiceLinkKey(otpKey, orderId, key)) return { orderId, key }
+  const { status } = order
+  if (isValidInvoiceLinkKey(otpKey, orderId, key)) return { orderId, key, status }
   const visitor = visitorHash(request)
-  if (visitor !== null && order.placedBySession === visitor) return { orderId, key: null }
+  if (visitor !== null && order.placedBySession === visitor) return { orderId, key: null, status }
   const { viewer } = await getViewer(request, context)
-  if (viewer && (viewer.role === 'admin' || viewer.id === order.userId)) return { orderId, key: null }
+  if (viewer && (viewer.role === 'admin' || viewer.id === order.userId)) return { orderId, key: null, status }
   throw notFound()
 }
 
@@ -47,14 +50,19 @@ function papersOf({ context }: Args, orderId: string) {
 }
 
 export async function invoicePageLoader(args: Args) {
-  const { orderId, key } = await permittedOrder(args)
-  const papers = await papersOf(args, orderId)
+  const { orderId, key, status } = await permittedOrder(args)
+  const { db } = args.context.get(servicesContext)
+  const [papers, shipment] = await Promise.all([
+    papersOf(args, orderId),
+    shipmentShown(status) ? latestShipment(db, orderId) : null,
+  ])
   return data(
     {
       orderNumber: orderNumber(orderId),
       papers: paperList(papers),
       pdfHref: invoicePaths(orderId, key).pdf,
       invoiceMissing: papers.invoiceMissing,
+      shipment,
     },
     { headers: PRIVATE },
   )

@@ -8,6 +8,7 @@ import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { paymentAttempts, refunds } from '#app/payments/schema.ts'
 import type { Tx } from '#app/platform/db.server.ts'
 import { istDayEnd, istDayStart } from '#app/shared/india-day.ts'
+import { latestShipments } from '#app/shipping/shipments.server.ts'
 import {
   ADMIN_ORDERS_PER_PAGE,
   type AdminNotificationView,
@@ -115,18 +116,21 @@ type CardRow = { [K in keyof typeof cardColumns]: Column<(typeof cardColumns)[K]
 
 async function toCards(db: Tx, rows: CardRow[]): Promise<AdminOrderCard[]> {
   const ids = rows.map((row) => row.id)
-  const lines = ids.length
-    ? await db
-        .select({
-          orderId: orderItems.orderId,
-          productName: orderItems.productName,
-          size: orderItems.size,
-          quantity: orderItems.quantity,
-        })
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.orderId), asc(orderItems.position), asc(orderItems.id))
-    : []
+  const [shipmentOf, lines] = await Promise.all([
+    latestShipments(db, ids),
+    ids.length
+      ? db
+          .select({
+            orderId: orderItems.orderId,
+            productName: orderItems.productName,
+            size: orderItems.size,
+            quantity: orderItems.quantity,
+          })
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(asc(orderItems.orderId), asc(orderItems.position), asc(orderItems.id))
+      : [],
+  ])
   const byOrder = new Map<string, typeof lines>()
   for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line])
   return rows.map(({ updatedAt, micros: _micros, ...row }) => {
@@ -141,6 +145,7 @@ async function toCards(db: Tx, rows: CardRow[]): Promise<AdminOrderCard[]> {
         .slice(0, ITEMS_ON_CARD)
         .map(({ productName, size, quantity }) => ({ productName, size, quantity })),
       moreItems: Math.max(0, items.length - ITEMS_ON_CARD),
+      shipment: shipmentOf.get(row.id) ?? null,
     }
   })
 }

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { inShopYears, isCalendarDay, SHOP_YEARS } from '#app/shared/india-day.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
+import type { ShipmentView } from '#app/shipping/couriers.ts'
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from './status.ts'
 
 export const ADMIN_ORDERS_PER_PAGE = 20
@@ -124,6 +125,8 @@ export interface AdminOrderCard {
   deliveryZoneFee: number
   /** 'YYYY-MM-DD': the day the zone promised at checkout (null for older orders). */
   deliveryBy: string | null
+  /** Who carries it, from the latest time it was marked shipped (null before that). */
+  shipment: ShipmentView | null
 }
 
 /** 'Hill areas (+₹50.00 zone fee)', or just the name when the zone adds nothing; null for an order placed before zones. */

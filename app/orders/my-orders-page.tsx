@@ -14,6 +14,7 @@ import type { RateableLine } from '#app/reviews/reviews.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { shownAddress } from '#app/shared/state-names.ts'
+import { ShipmentInfo } from '#app/shipping/shipment-info.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { DeliveryPromise, formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
@@ -169,6 +170,7 @@ function OrderCard({
           <StatusBadge status={order.status} />
         </div>
         <DeliveryPromise order={order} />
+        <ShipmentInfo shipment={order.shipment} />
         <ul className="text-sm">
           {shown.map((item) => (
             <li key={item.id} className="flex min-h-6 items-center justify-between gap-3">
@@ -232,6 +234,7 @@ function OrderDetails({
       </div>
       <PaymentLink order={order} />
       <DeliveryPromise order={order} />
+      <ShipmentInfo shipment={order.shipment} />
       <section aria-label={m.my_orders_items()}>
         <ul className="divide-y rounded-lg border">
           {order.items.map((item) => (

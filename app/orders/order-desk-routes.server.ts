@@ -13,6 +13,7 @@ import { getSettings } from '#app/settings/settings.server.ts'
 import { istDay } from '#app/shared/india-day.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { isUuid } from '#app/shared/uuid.ts'
+import { parseShipment, type ShipmentFieldErrors, type ShipmentInput } from '#app/shipping/couriers.ts'
 import {
   BadOrderFilter,
   getAdminOrderDetails,
@@ -65,6 +66,8 @@ export interface DeskResult {
   code?: string
   expiresAt?: string
   refundable?: boolean
+  /** The Shipped dialog's fields to correct. */
+  fieldErrors?: ShipmentFieldErrors
 }
 
 function triesLeft(count: number): string {
@@ -154,6 +157,10 @@ const actionSchema = z.discriminatedUnion('intent', [
     intent: z.literal('status'),
     status: z.enum(ORDER_STATUSES, 'Choose one of the five statuses.'),
     version: z.iso.datetime({ message: 'This screen is out of date: reload it and try again.' }),
+    // Marking it shipped: the Shipped dialog's fields, checked by parseShipment below.
+    courier: z.string().optional(),
+    courierName: z.string().optional(),
+    awb: z.string().optional(),
   }),
   z.object({ intent: z.literal('otp-generate') }),
   z.object({ intent: z.literal('otp-verify'), otp: deliveryOtpSchema }),
@@ -175,6 +182,8 @@ const DESK_ERROR_STATUS: Record<OrderDeskError['kind'], number> = {
   'not-shipped': 409,
   'no-otp': 409,
   'no-credit-note': 409,
+  'no-courier': 400,
+  'by-courier': 409,
 }
 
 export async function orderAction({ request, context, params }: Args) {
@@ -201,12 +210,32 @@ export async function orderAction({ request, context, params }: Args) {
   try {
     switch (input.intent) {
       case 'status': {
-        const changed = await changeOrderStatus(db, { orderId, to: input.status, version: input.version }, desk)
+        let shipment: ShipmentInput | undefined
+        if (input.status === 'shipped') {
+          const parsed = parseShipment({ courier: input.courier, courierName: input.courierName, awb: input.awb })
+          if (!parsed.ok) {
+            const fields = Object.values(parsed.fieldErrors)
+            return answer({
+              ok: false,
+              title: FAILURE_TITLE.status,
+              message: fields.length === 1 ? fields[0]! : fields.join(' '),
+              fieldErrors: parsed.fieldErrors,
+            })
+          }
+          shipment = parsed.shipment
+        }
+        const changed = await changeOrderStatus(
+          db,
+          { orderId, to: input.status, version: input.version, shipment },
+          desk,
+        )
         const told = changed.refundable
           ? 'The customer paid online: start the refund from the order’s details.'
           : changed.status === 'pending'
             ? 'The customer is not sent a message for this change.'
-            : 'The customer has been told.'
+            : changed.shippedWith
+              ? `Sent with ${changed.shippedWith}. The customer has been told.`
+              : 'The customer has been told.'
         return answer({
           ok: true,
           title: `Order status updated to ${changed.status}`,

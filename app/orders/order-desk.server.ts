@@ -1,7 +1,9 @@
 // The owner's changes to an order, each one transaction: a status change (any status to any other, as
 // the spec allows) recorded in the history with who and when, stock returned on cancelling and taken
-// again on leaving cancelled, and the customer told; the delivery OTP (6 digits from a cryptographic
-// source, kept only as an HMAC, 24 hours, locked after 5 wrong tries) that marks an order delivered.
+// again on leaving cancelled, and the customer told; shipping records who carries the parcel (a
+// courier and its AWB, or the shop's own rider: decision 025); the delivery OTP (6 digits from a
+// cryptographic source, kept only as an HMAC, 24 hours, locked after 5 wrong tries), for the shop's own
+// rider, that marks an order delivered.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { keepInvoiceInStep } from '#app/invoices/issue-invoice.server.ts'
@@ -11,6 +13,8 @@ import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
+import { courierLabel, type ShipmentInput } from '#app/shipping/couriers.ts'
+import { latestShipment, recordShipment } from '#app/shipping/shipments.server.ts'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './admin-orders.ts'
 import { type CustomerNotice, enqueueCustomerNotice } from './order-notices.server.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from './order-stock.server.ts'
@@ -21,7 +25,16 @@ import { type OrderStatus, orderNumber, statusLabel } from './status.ts'
 /** A change the desk refuses; `message` is for the owner. */
 export class OrderDeskError extends Error {
   override name = 'OrderDeskError'
-  readonly kind: 'not-found' | 'stale' | 'unchanged' | 'sold-out' | 'not-shipped' | 'no-otp' | 'no-credit-note'
+  readonly kind:
+    | 'not-found'
+    | 'stale'
+    | 'unchanged'
+    | 'sold-out'
+    | 'not-shipped'
+    | 'no-otp'
+    | 'no-credit-note'
+    | 'no-courier'
+    | 'by-courier'
   constructor(kind: OrderDeskError['kind'], message: string) {
     super(message)
     this.kind = kind
@@ -94,6 +107,8 @@ async function record(
   to: OrderStatus,
   { admin, now = new Date() }: DeskContext,
   note: string | null = null,
+  /** More of the change for the audit log (the shipment of an order marked shipped). */
+  detail: Record<string, unknown> = {},
 ) {
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
@@ -117,12 +132,14 @@ async function record(
     entityId: order.id,
     label: `Order #${orderNumber(order.id)}`,
     before: { status: order.status },
-    after: { status: to, ...(note ? { note } : {}) },
+    after: { status: to, ...(note ? { note } : {}), ...detail },
   })
 }
 
 export interface StatusChanged {
   status: OrderStatus
+  /** Marked shipped: who carries it ('DTDC, AWB D1234567', or the shop's own rider). */
+  shippedWith?: string
   /** A paid online order was cancelled: the owner is offered its refund. */
   refundable: boolean
   /** The order is left without the invoice it needs; the owner has a notice saying why (decision 022). */
@@ -132,13 +149,19 @@ export interface StatusChanged {
 /**
  * Moves an order to another status. `version` is the order's updated_at as the owner's screen showed
  * it: when the order changed since, nothing is changed and the owner is told (their list reloads).
+ * Shipping needs `shipment`: a courier and its AWB, whose customer is sent the tracking link, or the
+ * shop's own rider, whose customer is sent a delivery OTP.
  */
 export async function changeOrderStatus(
   db: Db,
-  input: { orderId: string; to: OrderStatus; version: string },
+  input: { orderId: string; to: OrderStatus; version: string; shipment?: ShipmentInput },
   context: DeskContext,
 ): Promise<StatusChanged> {
   const now = context.now ?? new Date()
+  const { shipment } = input
+  if (input.to === 'shipped' && !shipment) {
+    throw new OrderDeskError('no-courier', 'Choose the courier (or the shop’s own rider) to mark the order shipped.')
+  }
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId)
     if (order.updatedAt.toISOString() !== input.version) {
@@ -158,6 +181,8 @@ export async function changeOrderStatus(
     if (input.to === 'cancelled') await releaseOrderStock(tx, order.id, now)
 
     const payment = codPayment(order, input.to)
+    // A courier's parcel is not checked with the shop's OTP: any earlier one is forgotten.
+    const byCourier = input.to === 'shipped' && shipment?.courier !== 'own_rider'
     await tx
       .update(orders)
       .set({
@@ -165,10 +190,19 @@ export async function changeOrderStatus(
         updatedAt: now,
         deliveredAt: input.to === 'delivered' ? now : null,
         ...(order.status === 'delivered' ? { deliveryOtpVerified: false } : {}),
+        ...(byCourier
+          ? {
+              deliveryOtpRequired: false,
+              deliveryOtpVerified: false,
+              deliveryOtpHash: null,
+              deliveryOtpExpiresAt: null,
+              deliveryOtpAttempts: 0,
+            }
+          : {}),
         ...payment,
       })
       .where(eq(orders.id, order.id))
-    await record(tx, order, input.to, context)
+    await record(tx, order, input.to, context, null, input.to === 'shipped' ? { shipment } : {})
     const invoiceMissing = await keepInvoiceInStep(
       tx,
       order.id,
@@ -185,9 +219,23 @@ export async function changeOrderStatus(
     })
 
     if (input.to === 'confirmed') await tellCustomer(tx, order, { kind: 'order_confirmed' }, context.publicUrl)
-    if (input.to === 'shipped') {
-      const { code } = await issueOtp(tx, order, { ...context, now })
-      await tellCustomer(tx, order, { kind: 'out_for_delivery', otp: code }, context.publicUrl)
+    let shippedWith: string | undefined
+    if (input.to === 'shipped' && shipment) {
+      const { courierTrackingUrls } = await getSettings(tx)
+      const sent = await recordShipment(tx, {
+        orderId: order.id,
+        shipment,
+        templates: courierTrackingUrls,
+        createdBy: context.admin.id,
+        now,
+      })
+      shippedWith = sent.awb ? `${courierLabel(sent)}, AWB ${sent.awb}` : 'the shop’s own rider'
+      if (sent.courier === 'own_rider') {
+        const { code } = await issueOtp(tx, order, { ...context, now })
+        await tellCustomer(tx, order, { kind: 'out_for_delivery', otp: code }, context.publicUrl)
+      } else {
+        await tellCustomer(tx, order, { kind: 'shipped_by_courier', shipment: sent }, context.publicUrl)
+      }
     }
     if (input.to === 'delivered')
       await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.publicUrl)
@@ -195,6 +243,7 @@ export async function changeOrderStatus(
 
     return {
       status: input.to,
+      ...(shippedWith ? { shippedWith } : {}),
       refundable: input.to === 'cancelled' && order.paymentMethod !== 'cod' && order.paymentStatus === 'paid',
       invoiceMissing,
     }
@@ -211,6 +260,13 @@ export async function generateDeliveryOtp(
     const order = await lockOrder(tx, orderId)
     if (order.status !== 'shipped') {
       throw new OrderDeskError('not-shipped', 'A delivery OTP is for an order out for delivery: mark it shipped first.')
+    }
+    const shipment = await latestShipment(tx, order.id)
+    if (shipment && shipment.courier !== 'own_rider') {
+      throw new OrderDeskError(
+        'by-courier',
+        `Order #${orderNumber(order.id)} went with ${courierLabel(shipment)}: a delivery OTP is for the shop’s own rider. Mark it Delivered once the courier has delivered it.`,
+      )
     }
     const issued = await issueOtp(tx, order, context)
     await tellCustomer(tx, order, { kind: 'out_for_delivery', otp: issued.code }, context.publicUrl)

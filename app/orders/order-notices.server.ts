@@ -1,7 +1,8 @@
 // What the shop tells people about an order, by e-mail (plain text and HTML) and SMS, always through
 // the outbox in the transaction of the change itself: the shop hears of every new order ('new_order'),
-// the customer of confirmed ('order_confirmed'), shipped ('out_for_delivery', with the delivery OTP),
-// delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
+// the customer of confirmed ('order_confirmed'), shipped (by the shop's own rider: 'out_for_delivery',
+// with the delivery OTP; by a courier: 'shipped_by_courier', with its AWB and tracking link), delivered
+// and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
 // never holds up the change.
 import { sizeName } from '#app/catalog/sizes.ts'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
@@ -14,6 +15,8 @@ import { enqueue, type OutboxJobRow, outboxJob } from '#app/platform/outbox.serv
 import type { ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
+import type { ShipmentView } from '#app/shipping/couriers.ts'
+import { courierText } from '#app/shipping/shipment-texts.ts'
 import { formatOrderDate, paymentMethodText } from './order-texts.ts'
 import { orderNumber } from './status.ts'
 
@@ -38,6 +41,7 @@ export interface NoticeOrder {
 export type CustomerNotice =
   | { kind: 'order_confirmed' }
   | { kind: 'out_for_delivery'; otp: string }
+  | { kind: 'shipped_by_courier'; shipment: ShipmentView }
   | { kind: 'delivered'; deliveredAt: Date }
   | { kind: 'cancelled' }
 
@@ -46,6 +50,8 @@ interface Notice {
   heading: string
   paragraphs: string[]
   link: { label: string; url: string }
+  /** The parcel's page on the courier's website, when there is one. */
+  tracking?: { label: string; url: string }
   sms: string
 }
 
@@ -109,6 +115,29 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
         link,
         sms: m.notice_shipped_sms({ shopName, number, otp: notice.otp }, o),
       }
+    case 'shipped_by_courier': {
+      const { shipment } = notice
+      const courier = courierText(shipment, locale)
+      const awb = shipment.awb ?? ''
+      const url = shipment.trackingUrl
+      return {
+        subject: m.notice_courier_subject({ number, shopName }, o),
+        heading: m.notice_shipped_heading({ number }, o),
+        paragraphs: [
+          m.notice_courier_body({ name, courier }, o),
+          m.notice_courier_awb({ awb }, o),
+          order.paymentMethod === 'cod' && order.paymentStatus !== 'paid'
+            ? m.notice_shipped_cod_due({ amount: total }, o)
+            : m.notice_shipped_paid({}, o),
+        ],
+        link,
+        ...(url ? { tracking: { label: m.shipment_track({ courier }, o), url } } : {}),
+        // Short: the number and the link are what a text is for.
+        sms: url
+          ? m.notice_courier_sms_link({ shopName, number, courier, awb, url }, o)
+          : m.notice_courier_sms({ shopName, number, courier, awb }, o),
+      }
+    }
     case 'delivered':
       return {
         subject: m.notice_delivered_subject({ number, shopName }, o),
@@ -208,6 +237,7 @@ function mail(
     content.heading,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(content.tracking ? [`${content.tracking.label}: ${content.tracking.url}`, ''] : []),
     ...items,
     totalLine,
     '',
@@ -252,6 +282,11 @@ function mailHtml(mail: {
     '<div style="background:#ffffff;border-radius:12px;padding:24px;border:1px solid #ecdcc3">',
     `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(content.heading)}</h1>`,
     ...content.paragraphs.map(paragraph),
+    ...(content.tracking
+      ? [
+          `<p style="margin:0 0 14px;line-height:1.5"><a href="${escapeHtml(content.tracking.url)}" style="color:#c2410c;font-weight:bold">${escapeHtml(content.tracking.label)}</a></p>`,
+        ]
+      : []),
     '<table role="presentation" style="width:100%;border-collapse:collapse;margin:8px 0 16px">',
     ...items.map(
       (line) => `<tr><td style="padding:6px 0;border-bottom:1px solid #f1e6d4">${escapeHtml(line)}</td></tr>`,

@@ -1,8 +1,11 @@
 // Reading orders for the shopper: the result page of the browser that placed one, a customer's own
-// orders (my orders), and guest tracking by order number and phone number.
+// orders (my orders), and guest tracking by order number and phone number; an order on its way or
+// delivered carries its shipment (courier, number, tracking link).
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { escapeLike } from '#app/catalog/browse.ts'
 import type { Tx } from '#app/platform/db.server.ts'
+import { type ShipmentView, shipmentShown } from '#app/shipping/couriers.ts'
+import { latestShipments } from '#app/shipping/shipments.server.ts'
 import { orderItems, orderStatusHistory, orders } from './schema.ts'
 
 export const ORDERS_PER_PAGE = 10
@@ -46,6 +49,18 @@ async function itemsOf(db: Tx, orderIds: string[]) {
   const byOrder = new Map<string, OrderItemView[]>()
   for (const { orderId, ...item } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), item])
   return byOrder
+}
+
+/** Who carries each order on its way or delivered (the courier, its number and link), by order id. */
+async function shipmentsOf(db: Tx, orders: { id: string; status: string }[]) {
+  return latestShipments(
+    db,
+    orders.filter((order) => shipmentShown(order.status)).map((order) => order.id),
+  )
+}
+
+function shipmentFor(shipments: Map<string, ShipmentView>, orderId: string): ShipmentView | null {
+  return shipments.get(orderId) ?? null
 }
 
 export interface OrderItemView {
@@ -98,12 +113,19 @@ export async function listCustomerOrders(db: Tx, userId: string, { q = '', page 
       .offset((page - 1) * ORDERS_PER_PAGE),
     db.select({ value: count() }).from(orders).where(where),
   ])
-  const items = await itemsOf(
-    db,
-    rows.map((row) => row.id),
-  )
+  const [items, shipments] = await Promise.all([
+    itemsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    shipmentsOf(db, rows),
+  ])
   return {
-    orders: rows.map((row) => ({ ...row, items: items.get(row.id) ?? [] })),
+    orders: rows.map((row) => ({
+      ...row,
+      items: items.get(row.id) ?? [],
+      shipment: shipmentFor(shipments, row.id),
+    })),
     total: total?.value ?? 0,
   }
 }
@@ -150,8 +172,12 @@ export async function findCustomerOrder(db: Tx, userId: string, orderId: string)
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
   if (!order) return null
-  const [items, history] = await Promise.all([itemsOf(db, [order.id]), statusHistory(db, order.id)])
-  return { ...order, items: items.get(order.id) ?? [], history }
+  const [items, history, shipments] = await Promise.all([
+    itemsOf(db, [order.id]),
+    statusHistory(db, order.id),
+    shipmentsOf(db, [order]),
+  ])
+  return { ...order, items: items.get(order.id) ?? [], history, shipment: shipmentFor(shipments, order.id) }
 }
 
 export type CustomerOrderDetails = NonNullable<Awaited<ReturnType<typeof findCustomerOrder>>>
@@ -172,8 +198,12 @@ export async function trackOrder(db: Tx, number: string, phone: string) {
     .where(and(eq(orders.phone, phone), sql`right(${orders.id}::text, 8) = ${number.toLowerCase()}`))
     .limit(1)
   if (!order) return null
-  const [items, history] = await Promise.all([itemsOf(db, [order.id]), statusHistory(db, order.id)])
-  return { ...order, items: items.get(order.id) ?? [], history }
+  const [items, history, shipments] = await Promise.all([
+    itemsOf(db, [order.id]),
+    statusHistory(db, order.id),
+    shipmentsOf(db, [order]),
+  ])
+  return { ...order, items: items.get(order.id) ?? [], history, shipment: shipmentFor(shipments, order.id) }
 }
 
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof trackOrder>>>

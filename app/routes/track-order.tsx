@@ -19,6 +19,7 @@ import { pageMeta } from '#app/seo/page-meta.ts'
 import { formValues } from '#app/shared/form-schema.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
+import { ShipmentInfo } from '#app/shipping/shipment-info.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import type { Route } from './+types/track-order'
@@ -142,6 +143,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
                   {paymentStatusText(result.order.paymentStatus)}
                 </p>
                 <DeliveryPromise order={result.order} />
+                <ShipmentInfo shipment={result.order.shipment} />
                 {actionData?.paymentPath && (
                   <Button asChild className="h-11 w-full sm:w-auto">
                     <Link to={actionData.paymentPath}>

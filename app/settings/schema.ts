@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { type CourierTrackingUrls, DEFAULT_TRACKING_URLS } from '../shipping/couriers.ts'
 
 export interface SocialLink {
   label: string
@@ -44,6 +45,11 @@ export const settings = pgTable(
     varietiesClaim: text('varieties_claim').notNull(),
     familiesClaim: text('families_claim').notNull(),
     testimonials: jsonb('testimonials').$type<Testimonial[]>().notNull().default([]),
+    /** Each courier's tracking-link template ({awb} where the number goes), '' for none (app/shipping/couriers.ts). */
+    courierTrackingUrls: jsonb('courier_tracking_urls')
+      .$type<CourierTrackingUrls>()
+      .notNull()
+      .default(DEFAULT_TRACKING_URLS),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,15 +2,17 @@
 // with one zod schema that the browser runs for early feedback and the action runs for the decision.
 // Formats follow reference/india.md: mobile numbers stored as '+91 98765 43210', FSSAI licence 14
 // digits, GSTIN 15 characters with its state code and check character (empty: not registered), the
-// state the shop is registered in (its GSTIN's code must match it).
+// state the shop is registered in (its GSTIN's code must match it); couriers' tracking links are
+// https:// addresses with {awb} where the number goes, or empty (app/shipping/couriers.ts).
 import { z } from 'zod'
 import { GST_STATE_CODES } from '#app/shared/gst-state-codes.ts'
 import { gstinProblem } from '#app/shared/gstin.ts'
 import { isIndianState } from '#app/shared/india-states.ts'
 import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
 import { rupeesField } from '#app/shared/rupees-field.ts'
+import { COURIER_NAMES, TRACKED_COURIERS, trackingTemplateSchema } from '#app/shipping/couriers.ts'
 
-export const SETTINGS_SECTIONS = ['shop', 'delivery', 'home', 'showcase'] as const
+export const SETTINGS_SECTIONS = ['shop', 'delivery', 'couriers', 'home', 'showcase'] as const
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]
 
 export const SETTINGS_LIMITS = {
@@ -168,9 +170,22 @@ export const showcaseSchema = z.object({
     .transform((value) => value === 'on'),
 })
 
+/** Each courier's tracking link, posted as `tracking_<courier>` (`tracking_delhivery`). */
+export const couriersSchema = z.object({
+  courierTrackingUrls: z.object({
+    india_post: trackingTemplateSchema(COURIER_NAMES.india_post),
+    dtdc: trackingTemplateSchema(COURIER_NAMES.dtdc),
+    delhivery: trackingTemplateSchema(COURIER_NAMES.delhivery),
+    bluedart: trackingTemplateSchema(COURIER_NAMES.bluedart),
+    ekart: trackingTemplateSchema(COURIER_NAMES.ekart),
+    xpressbees: trackingTemplateSchema(COURIER_NAMES.xpressbees),
+  }),
+})
+
 export const SECTION_SCHEMAS = {
   shop: shopDetailsSchema,
   delivery: deliverySchema,
+  couriers: couriersSchema,
   home: homeSchema,
   showcase: showcaseSchema,
 } as const
@@ -197,6 +212,7 @@ const SECTION_FIELDS: Record<SettingsSection, readonly string[]> = {
     'qualityTagline',
   ],
   delivery: ['deliveryFee', 'freeDeliveryThreshold'],
+  couriers: [],
   home: ['ratingClaim', 'varietiesClaim', 'familiesClaim'],
   showcase: ['showcaseMode'],
 }
@@ -226,6 +242,14 @@ export function sectionInput(section: SettingsSection, formData: FormData): Reco
     }),
   )
   if (section === 'shop') input.socialLinks = rows(formData, { label: 'socialLabel', url: 'socialUrl' })
+  if (section === 'couriers') {
+    input.courierTrackingUrls = Object.fromEntries(
+      TRACKED_COURIERS.map((courier) => {
+        const value = formData.get(`tracking_${courier}`)
+        return [courier, typeof value === 'string' ? value : '']
+      }),
+    )
+  }
   if (section === 'home') {
     input.testimonials = rows(formData, { quote: 'quote', name: 'quoteName', city: 'quoteCity' })
   }

@@ -33,6 +33,7 @@ export interface SettingsResult {
 const SAVED: Record<SettingsSection, string> = {
   shop: 'The shop’s details are saved: every page shows them from its next load.',
   delivery: 'The delivery terms are saved: carts and checkouts use them from now on.',
+  couriers: 'The tracking links are saved: orders shipped from now on get them (those sent already keep theirs).',
   home: 'The home page’s claims and quotes are saved.',
   showcase: 'Showcase mode is saved.',
 }

@@ -28,6 +28,7 @@ export class StaleSettings extends Error {
 const SECTION_LABELS: Record<SettingsSection, string> = {
   shop: 'Shop details',
   delivery: 'Delivery',
+  couriers: 'Courier tracking links',
   home: 'Home page claims and quotes',
   showcase: 'Showcase mode',
 }

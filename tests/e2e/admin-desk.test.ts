@@ -37,16 +37,28 @@ test('stepping through the status dropdown with the arrow keys saves only the st
   await expect(select).toHaveValue('pending')
   await expect(card.getByText(/Press Enter to save/)).toBeHidden()
 
+  // Shipped asks for the courier first: Enter opens the Shipped dialog, which saves nothing until sent.
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
-  await expect(toast(page, 'Order status updated to shipped')).toBeVisible()
-  await expect(select).toHaveValue('shipped')
+  const shipDialog = page.getByRole('dialog', { name: `Mark order #${order.number} shipped` })
+  await expect(shipDialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(shipDialog).toBeHidden()
+  await expect(select).toHaveValue('pending')
+  await expect(select).toBeFocused()
+  expect(sent).toHaveLength(0)
+
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Order status updated to confirmed')).toBeVisible()
+  await expect(select).toHaveValue('confirmed')
   await expect(select).toBeFocused()
   expect(sent).toHaveLength(1)
-  expect(sent[0]).toContain('status=shipped')
+  expect(sent[0]).toContain('status=confirmed')
 
   // Leaving the dropdown saves a stepped choice too.
+  await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowDown')
   await expect(select).toHaveValue('delivered')
   await page.keyboard.press('Tab')

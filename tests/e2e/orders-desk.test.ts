@@ -144,7 +144,8 @@ test('a change made from a stale screen is refused with a clear message, and the
   await expect(toast(page, 'Order status updated to confirmed')).toBeVisible()
   await expect(statusSelect(otherCard)).toHaveValue('pending')
 
-  await statusSelect(otherCard).selectOption('shipped')
+  // OTP Verify sends it out with the shop's own rider, from the version this tab showed.
+  await otherCard.getByRole('button', { name: 'OTP Verify' }).click()
   const refusal = toast(other, 'Failed to update order status')
   await expect(refusal).toBeVisible()
   await expect(refusal).toContainText(
@@ -164,10 +165,55 @@ test('a change made from a stale screen is refused with a clear message, and the
   expect(details.history).toHaveLength(2)
 
   // Reloaded, the second tab's change goes through.
-  await statusSelect(otherCard).selectOption('shipped')
+  await otherCard.getByRole('button', { name: 'OTP Verify' }).click()
   await expect(toast(other, 'Order status updated to shipped')).toBeVisible()
   await expect(otherCard).toContainText('OTP Required')
   otherConsole()
+})
+
+test('marking an order Shipped asks for the courier and its AWB, and the card and the customer get the tracking link', async ({
+  page,
+}) => {
+  const order = await placeOrder(baseURL(), [{ slug: 'tikhi-bundi', size: '250g' }])
+  await openDesk(page, order.number)
+  const card = orderCard(page, order.number)
+  await statusSelect(card).selectOption('shipped')
+  const dialog = page.getByRole('dialog', { name: `Mark order #${order.number} shipped` })
+  await expect(dialog).toBeVisible()
+
+  // Sent without a courier: said at the field, which takes the focus; nothing reaches the server.
+  const courier = dialog.getByLabel('Courier', { exact: true })
+  const send = dialog.getByRole('button', { name: 'Mark Shipped' })
+  await send.click()
+  await expect(dialog.getByText('Please choose the courier from the list.')).toBeVisible()
+  await expect(courier).toBeFocused()
+  // The shop's own rider needs no number; another courier needs its name.
+  await courier.selectOption('own_rider')
+  await expect(dialog.getByLabel('AWB or consignment number')).toHaveCount(0)
+  await courier.selectOption('other')
+  await expect(dialog.getByLabel('Courier’s name')).toBeVisible()
+
+  await courier.selectOption('delhivery')
+  await dialog.getByLabel('AWB or consignment number').fill('1234 5678 90123')
+  await send.click()
+  const shipped = toast(page, 'Order status updated to shipped')
+  await expect(shipped).toContainText('Sent with Delhivery, AWB 1234567890123. The customer has been told.')
+  await expect(dialog).toBeHidden()
+  await expect(statusSelect(card)).toHaveValue('shipped')
+  await expect(statusSelect(card)).toBeFocused()
+  await expect(card).toContainText('Delhivery · AWB 1234567890123')
+  const track = card.getByRole('link', { name: /^Track/ })
+  await expect(track).toHaveAttribute('href', 'https://www.delhivery.com/track/package/1234567890123')
+  await expect(track).toHaveAttribute('target', '_blank')
+  await expect(track).toHaveAttribute('rel', /noopener/)
+  // A courier's parcel is not checked with the shop's delivery OTP.
+  await expect(card.getByRole('button', { name: 'OTP Verify' })).toHaveCount(0)
+  await expect(card).not.toContainText('OTP Required')
+  await expect
+    .poll(async () => (await smsTo(dataDir(), order.canonicalPhone)).join('\n'), { timeout: 20_000 })
+    .toContain(
+      `has been shipped by Delhivery, AWB 1234567890123. Track: https://www.delhivery.com/track/package/1234567890123`,
+    )
 })
 
 test('cancelling returns the packets to stock once, and reopening takes them again', async ({ page }, info) => {
@@ -709,7 +755,7 @@ test.describe('the desk refuses bad input', () => {
 test('axe finds no serious or critical violation on the desk, its dialogs and the packing slip', {
   tag: '@both',
 }, async ({ page }) => {
-  test.setTimeout(120_000) // axe walks the whole page four times
+  test.setTimeout(120_000) // axe walks the whole page five times
   const order = await placeOrder(baseURL(), [{ slug: 'premium-ratlami-sev', size: '250g' }])
   const seriousViolations = async () =>
     (await new AxeBuilder({ page }).analyze()).violations
@@ -725,6 +771,14 @@ test('axe finds no serious or critical violation on the desk, its dialogs and th
   await expect(page.getByRole('dialog')).toBeVisible()
   expect(await seriousViolations(), 'the details dialog').toEqual([])
   await page.keyboard.press('Escape')
+
+  await statusSelect(card).selectOption('shipped')
+  const shipping = page.getByRole('dialog', { name: `Mark order #${order.number} shipped` })
+  await shipping.getByRole('button', { name: 'Mark Shipped' }).click()
+  await expect(shipping.getByText('Please choose the courier from the list.')).toBeVisible()
+  expect(await seriousViolations(), 'the Shipped dialog, with a field refused').toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(shipping).toBeHidden()
 
   await answerTo(page, order.id, () => card.getByRole('button', { name: 'OTP Verify' }).click())
   await expect(card).toContainText('OTP Required')

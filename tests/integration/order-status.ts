@@ -4,6 +4,7 @@ import { changeOrderStatus, type DeskContext } from '#app/orders/order-desk.serv
 import { orders } from '#app/orders/schema.ts'
 import type { OrderStatus } from '#app/orders/status.ts'
 import type { Db } from '#app/platform/db.server.ts'
+import type { ShipmentInput } from '#app/shipping/couriers.ts'
 
 /** The version the desk's forms carry: the order's updatedAt. */
 export async function orderVersion(db: Db, orderId: string): Promise<string> {
@@ -12,6 +13,17 @@ export async function orderVersion(db: Db, orderId: string): Promise<string> {
   return row.updatedAt.toISOString()
 }
 
-export async function changeStatus(db: Db, orderId: string, to: OrderStatus, desk: DeskContext) {
-  return changeOrderStatus(db, { orderId, to, version: await orderVersion(db, orderId) }, desk)
+/** Shipping without saying how goes with the shop's own rider, who keeps the delivery OTP (decision 025). */
+export async function changeStatus(
+  db: Db,
+  orderId: string,
+  to: OrderStatus,
+  desk: DeskContext,
+  shipment: ShipmentInput = { courier: 'own_rider' },
+) {
+  return changeOrderStatus(
+    db,
+    { orderId, to, version: await orderVersion(db, orderId), ...(to === 'shipped' ? { shipment } : {}) },
+    desk,
+  )
 }

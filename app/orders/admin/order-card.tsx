@@ -1,9 +1,11 @@
 // One order on the desk (spec section 2): what the owner needs at a glance to pack and deliver it,
-// and the three controls: the status dropdown, Details, and OTP Verify.
-import { MapPin, Phone, ShieldAlert, ShieldCheck, Truck, User } from 'lucide-react'
+// and the three controls: the status dropdown (whose Shipped asks for the courier first), Details, and
+// OTP Verify (for the shop's own rider).
+import { ExternalLink, MapPin, Package, Phone, ShieldAlert, ShieldCheck, Truck, User } from 'lucide-react'
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
+import { courierLabel, type ShipmentFieldErrors, type ShipmentView } from '#app/shipping/couriers.ts'
 import { Button } from '#app/ui/button.tsx'
 import { type AdminOrderCard, STATUS_CHOICES, zoneLabel } from '../admin-orders.ts'
 import { formatOrderDate } from '../order-bits.tsx'
@@ -12,6 +14,7 @@ import { DeliveryOtpDialog } from './delivery-otp-dialog.tsx'
 import { FIELD_CLASS } from './field-class.ts'
 import { useOrderAction } from './order-action.ts'
 import { OrderDetailsDialog } from './order-details-dialog.tsx'
+import { ShipDialog, type ShipFields } from './ship-dialog.tsx'
 import { AdminStatusBadge, PaymentStatusText } from './status-display.tsx'
 
 export function OrderCard({ order }: { order: AdminOrderCard }) {
@@ -21,8 +24,16 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
   // page: it gets it back then, and again once the card shows the new status (the reload can land
   // after the answer, and a shipped order's OTP Verify is a new button, the one that opens the check).
   const focusAfterChange = useRef<{ control: RefObject<HTMLElement | null>; status: string | null } | null>(null)
+  // The Shipped dialog: open (a new one each time, so nothing typed before stays), and what the server refused.
+  const [shipping, setShipping] = useState<{ key: number; errors: ShipmentFieldErrors } | null>(null)
+  const shipSent = useRef(false)
   const { submit, busy, pending } = useOrderAction(order.id, (result, intent) => {
     if (intent === 'status' && !result.ok && focusAfterChange.current) focusAfterChange.current.status = null
+    if (intent === 'status' && shipSent.current) {
+      shipSent.current = false
+      // Shipped: the dialog closes. Refused: it stays open with the server's reasons, to correct them.
+      setShipping((current) => (result.ok || !current ? null : { key: current.key, errors: result.fieldErrors ?? {} }))
+    }
   })
   const requestedStatus = pending?.get('intent') === 'status' ? pending.get('status') : null
   const shownStatus = typeof requestedStatus === 'string' ? requestedStatus : order.status
@@ -35,8 +46,22 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
     if (after.status === null || after.status === order.status) focusAfterChange.current = null
   }, [busy, order.status])
   const changeStatus = (status: string, control: RefObject<HTMLElement | null>) => {
+    if (status === 'shipped') {
+      setShipping((current) => ({ key: (current?.key ?? 0) + 1, errors: {} }))
+      return
+    }
     focusAfterChange.current = { control, status }
     submit('status', { status, version: order.version })
+  }
+  const ship = (fields: ShipFields) => {
+    shipSent.current = true
+    focusAfterChange.current = { control: statusSelect, status: 'shipped' }
+    submit('status', { status: 'shipped', version: order.version, ...fields })
+  }
+  // OTP Verify on an order not shipped yet sends it with the shop's own rider, who checks the OTP.
+  const shipWithOwnRider = () => {
+    focusAfterChange.current = { control: otpButton, status: 'shipped' }
+    submit('status', { status: 'shipped', version: order.version, courier: 'own_rider' })
   }
   const keyed = useKeyedChoice(shownStatus, (status) => changeStatus(status, statusSelect))
   const zone = zoneLabel(order)
@@ -95,6 +120,9 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
               <span className="min-w-0 break-words">Zone: {zone}</span>
             </p>
           )}
+          {order.shipment && (order.status === 'shipped' || order.status === 'delivered') && (
+            <ShipmentLine shipment={order.shipment} />
+          )}
           {order.deliveryOtpRequired && <OtpLine verified={order.deliveryOtpVerified} />}
         </div>
       </div>
@@ -136,12 +164,54 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
         <OtpVerifyControl
           order={order}
           busy={busy}
-          onShip={() => changeStatus('shipped', otpButton)}
+          onShip={shipWithOwnRider}
           otpButton={otpButton}
           afterDelivered={detailsButton}
         />
       </div>
+      {shipping && (
+        <ShipDialog
+          key={shipping.key}
+          open
+          number={order.number}
+          busy={busy}
+          serverErrors={shipping.errors}
+          onShip={ship}
+          onClose={() => setShipping(null)}
+          returnFocus={statusSelect}
+        />
+      )}
     </article>
+  )
+}
+
+/** Who carries a shipped order: the courier and its AWB (with the courier's page), or the shop's own rider. */
+function ShipmentLine({ shipment }: { shipment: ShipmentView }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2">
+      <Package className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <span className="min-w-0 break-words">
+        {courierLabel(shipment)}
+        {shipment.awb && (
+          <>
+            {' · AWB '}
+            <span className="font-mono break-all">{shipment.awb}</span>
+          </>
+        )}
+      </span>
+      {shipment.trackingUrl && (
+        <a
+          href={shipment.trackingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-10 items-center gap-1 font-medium text-primary underline-offset-2 hover:underline"
+        >
+          Track
+          <ExternalLink className="size-3.5" aria-hidden />
+          <span className="sr-only">the parcel on the courier’s website (opens in a new tab)</span>
+        </a>
+      )}
+    </p>
   )
 }
 
@@ -177,6 +247,8 @@ function OtpVerifyControl({
   afterDelivered: RefObject<HTMLButtonElement | null>
 }) {
   if (order.status === 'delivered' || order.status === 'cancelled') return null
+  // A courier's parcel is delivered by the courier: the owner marks it Delivered from the dropdown.
+  if (order.status === 'shipped' && !order.deliveryOtpRequired) return null
   if (order.status === 'shipped') {
     return (
       <DeliveryOtpDialog order={order} afterDelivered={afterDelivered}>
@@ -193,7 +265,7 @@ function OtpVerifyControl({
       className="h-11"
       disabled={busy}
       onClick={onShip}
-      title="Marks the order as shipped (out for delivery)"
+      title="Sends the order out with the shop’s own rider, who asks the customer for the delivery OTP"
     >
       <Truck aria-hidden />
       OTP Verify

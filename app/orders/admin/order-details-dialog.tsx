@@ -7,6 +7,7 @@ import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { invoicePaths } from '#app/invoices/invoice-links.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
+import { courierLabel } from '#app/shipping/couriers.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#app/ui/dialog.tsx'
 import { Skeleton } from '#app/ui/skeleton.tsx'
@@ -100,6 +101,39 @@ function DetailsBody({ order }: { order: AdminOrderDetails }) {
       </div>
 
       {order.attentionNotices.length > 0 && <AttentionNotices notices={order.attentionNotices} />}
+
+      {order.shipment && (
+        <Section title="Shipment">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Courier</dt>
+            <dd>{courierLabel(order.shipment)}</dd>
+            {order.shipment.awb && (
+              <>
+                <dt className="text-muted-foreground">AWB</dt>
+                <dd className="font-mono break-all">{order.shipment.awb}</dd>
+              </>
+            )}
+            <dt className="text-muted-foreground">Shipped</dt>
+            <dd>{formatOrderDate(order.shipment.shippedAt, true)}</dd>
+            {order.shipment.trackingUrl && (
+              <>
+                <dt className="text-muted-foreground">Tracking</dt>
+                <dd>
+                  <a
+                    href={order.shipment.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="break-all text-primary underline underline-offset-2"
+                  >
+                    {order.shipment.trackingUrl}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </dd>
+              </>
+            )}
+          </dl>
+        </Section>
+      )}
 
       <Section title="Delivery verification">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

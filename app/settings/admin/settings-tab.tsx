@@ -1,5 +1,5 @@
-// The Settings tab: the shop's details, delivery terms, coupons, the home page's claims and quotes,
-// and showcase mode. Each section saves on its own; every shop page reads the settings from the
+// The Settings tab: the shop's details, delivery terms, couriers' tracking links, coupons, the home
+// page's claims and quotes, and showcase mode. Each section saves on its own; every shop page reads the settings from the
 // database on its next load.
 import { Plus, Trash2 } from 'lucide-react'
 import { type ComponentProps, type ReactNode, useState } from 'react'
@@ -10,6 +10,14 @@ import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { rupeesText } from '#app/shared/rupees-field.ts'
+import {
+  AWB_PLACEHOLDER,
+  COURIER_NAMES,
+  type CourierTrackingUrls,
+  DEFAULT_TRACKING_URLS,
+  SHIPMENT_LIMITS,
+  TRACKED_COURIERS,
+} from '#app/shipping/couriers.ts'
 import { Button } from '#app/ui/button.tsx'
 import type { SocialLink, Testimonial } from '../schema.ts'
 import { SETTINGS_LIMITS, type SettingsFieldErrors } from '../settings-form.ts'
@@ -33,6 +41,7 @@ export interface SettingsTabData {
     socialLinks: SocialLink[]
     deliveryFee: number
     freeDeliveryThreshold: number
+    courierTrackingUrls: CourierTrackingUrls
     ratingClaim: string
     varietiesClaim: string
     familiesClaim: string
@@ -47,6 +56,7 @@ export interface SettingsTabData {
 const JUMPS = [
   { id: 'settings-shop', label: 'Shop details' },
   { id: 'settings-delivery', label: 'Delivery' },
+  { id: 'settings-couriers', label: 'Couriers' },
   { id: 'coupons', label: 'Coupons' },
   { id: 'settings-home', label: 'Home page' },
   { id: 'settings-showcase', label: 'Showcase mode' },
@@ -69,6 +79,7 @@ export function SettingsTab({ data }: { data: SettingsTabData }) {
       </nav>
       <ShopDetailsForm settings={settings} version={version} />
       <DeliveryForm settings={settings} version={version} />
+      <CouriersForm templates={settings.courierTrackingUrls} version={version} />
       <CouponsList coupons={data.coupons} now={data.now} />
       <HomePageForm settings={settings} version={version} />
       <ShowcaseForm showcaseMode={settings.showcaseMode} version={version} />
@@ -420,6 +431,54 @@ function DeliveryForm({ settings, version }: { settings: Settings; version: stri
             defaultValue={rupeesText(settings.freeDeliveryThreshold)}
             required
           />
+        </div>
+      )}
+    </SectionForm>
+  )
+}
+
+function CouriersForm({ templates, version }: { templates: CourierTrackingUrls; version: string }) {
+  return (
+    <SectionForm
+      section="couriers"
+      version={version}
+      resetKey={JSON.stringify(templates)}
+      title="Courier tracking links"
+      description={
+        <>
+          When an order is marked Shipped with one of these couriers, its number goes into the courier’s link in place
+          of <code className="font-mono">{AWB_PLACEHOLDER}</code>, and My Orders, Track Order, the invoice page and the
+          shipped e-mail and SMS show it. Leave a link empty when the courier has no page for one parcel: the number is
+          shown without a link. The shop’s own rider needs none (the customer gets a delivery OTP instead).
+        </>
+      }
+      saveLabel="Save tracking links"
+    >
+      {(errors) => (
+        <div className="grid gap-5">
+          {TRACKED_COURIERS.map((courier) => (
+            <TextField
+              key={courier}
+              name={`tracking_${courier}`}
+              label={`${COURIER_NAMES[courier]} tracking link`}
+              optional
+              type="url"
+              inputMode="url"
+              errors={{ [`tracking_${courier}`]: errors[`courierTrackingUrls.${courier}`] ?? '' }}
+              hint={
+                DEFAULT_TRACKING_URLS[courier] ? (
+                  // A long address breaks anywhere rather than widening a phone's page.
+                  <span className="break-all">Starts as {DEFAULT_TRACKING_URLS[courier]}</span>
+                ) : (
+                  'Empty at first: the courier has no page that takes the number in its address.'
+                )
+              }
+              defaultValue={templates[courier] ?? ''}
+              maxLength={SHIPMENT_LIMITS.trackingUrl}
+              placeholder={`https://…/${AWB_PLACEHOLDER}`}
+              className="font-mono text-sm"
+            />
+          ))}
         </div>
       )}
     </SectionForm>
