@@ -4,6 +4,8 @@
 // tab, carriage return) starts with an apostrophe.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#app/platform/db.server.ts'
+import { courierLabel, type ShipmentView } from '#app/shipping/couriers.ts'
+import { latestShipments } from '#app/shipping/shipments.server.ts'
 import { createdMicros, olderThan, orderConditions } from './admin-orders.server.ts'
 import type { AdminOrderFilters, OrderCursor } from './admin-orders.ts'
 import { orderItems, orders } from './schema.ts'
@@ -31,6 +33,9 @@ const HEADER = [
   'Payment method',
   'Payment status',
   'Delivered (IST)',
+  'Courier',
+  'AWB',
+  'Tracking link',
 ]
 
 const istDateTime = new Intl.DateTimeFormat('en-IN', {
@@ -48,6 +53,11 @@ export function csvCell(value: string | number | null): string {
 
 function rupees(paise: number): string {
   return (paise / 100).toFixed(2)
+}
+
+/** Courier, AWB and tracking link of an order's shipment; empty before it ships. */
+function shipmentColumns(shipment: ShipmentView | undefined): (string | null)[] {
+  return shipment ? [courierLabel(shipment), shipment.awb, shipment.trackingUrl] : [null, null, null]
 }
 
 export function ordersCsv(db: Db, filters: Omit<AdminOrderFilters, 'cursor'>): ReadableStream<Uint8Array> {
@@ -82,6 +92,11 @@ export function ordersCsv(db: Db, filters: Omit<AdminOrderFilters, 'cursor'>): R
           ),
         )
         .orderBy(asc(orderItems.position), asc(orderItems.id))
+      // The parcel each order went out as last (an order moved back and shipped again has two).
+      const shipmentOf = await latestShipments(
+        db,
+        page.map(({ order }) => order.id),
+      )
       const itemsOf = new Map<string, string[]>()
       for (const line of lines) {
         itemsOf.set(line.orderId, [
@@ -110,6 +125,7 @@ export function ordersCsv(db: Db, filters: Omit<AdminOrderFilters, 'cursor'>): R
           order.paymentMethod.toUpperCase(),
           order.paymentStatus,
           order.deliveredAt ? istDateTime.format(order.deliveredAt) : null,
+          ...shipmentColumns(shipmentOf.get(order.id)),
         ]
           .map(csvCell)
           .join(','),

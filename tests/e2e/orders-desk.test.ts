@@ -461,6 +461,9 @@ test('the CSV export carries the filters, a header row, and neutralises cells a 
     'Payment method',
     'Payment status',
     'Delivered (IST)',
+    'Courier',
+    'AWB',
+    'Tracking link',
   ])
   expect(rows).toHaveLength(1)
   const row = Object.fromEntries(header!.map((name, i) => [name, rows[0]![i]]))

@@ -12,6 +12,7 @@ import { products } from '#app/catalog/schema.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import type { DeskContext } from '#app/orders/order-desk.server.ts'
 import { orderAction } from '#app/orders/order-desk-routes.server.ts'
+import { ordersCsv } from '#app/orders/orders-csv.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
@@ -104,6 +105,13 @@ describe.each(DATABASE_KINDS)('shipping by hand on %s', (kind) => {
   const shipmentsOf = (orderId: string) => db.select().from(shipments).where(eq(shipments.orderId, orderId))
   const orderRow = async (orderId: string) => (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!
 
+  /** The order's line in the orders CSV, whose last three cells are the courier, the AWB and the link. */
+  async function csvRow(number: string) {
+    const lines = (await new Response(ordersCsv(db, {})).text()).split('\r\n')
+    expect(lines[0]).toMatch(/,"Courier","AWB","Tracking link"$/)
+    return lines.find((line) => line.startsWith(`"${number}"`))
+  }
+
   it('records a courier and its AWB in the change, sends the tracking link by e-mail and SMS, and makes no delivery OTP', async () => {
     const order = await confirmedOrder()
     const answer = await ship(order.id, { courier: 'delhivery', awb: ' 1234 5678 90123 ' })
@@ -148,6 +156,8 @@ describe.each(DATABASE_KINDS)('shipping by hand on %s', (kind) => {
         text: `Malwa Namkeen: order #${order.number} has been shipped by Delhivery, AWB 1234567890123. Track: ${link}`,
       },
     ])
+    // The orders CSV carries them too, for the owner's own books.
+    expect(await csvRow(order.number)).toMatch(new RegExp(`,"Delhivery","1234567890123","${link}"$`))
 
     // A courier's parcel is not checked with the shop's OTP.
     const otp = await settle(() =>
@@ -210,6 +220,8 @@ describe.each(DATABASE_KINDS)('shipping by hand on %s', (kind) => {
       ].sort(),
     )
     expect(mails.every((mail) => !mail.text.includes('Track on'))).toBe(true)
+    expect(await csvRow(post.number)).toContain(',"India Post","EE123456789IN",""')
+    expect(await csvRow(other.number)).toContain(',"Shree Maruti Courier","SM-4455",""')
   })
 
   it.each([
