@@ -214,11 +214,10 @@ export async function orderAction({ request, context, params }: Args) {
         if (input.status === 'shipped') {
           const parsed = parseShipment({ courier: input.courier, courierName: input.courierName, awb: input.awb })
           if (!parsed.ok) {
-            const fields = Object.values(parsed.fieldErrors)
             return answer({
               ok: false,
               title: FAILURE_TITLE.status,
-              message: fields.length === 1 ? fields[0]! : fields.join(' '),
+              message: Object.values(parsed.fieldErrors).join(' '),
               fieldErrors: parsed.fieldErrors,
             })
           }

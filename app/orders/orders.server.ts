@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { escapeLike } from '#app/catalog/browse.ts'
 import type { Tx } from '#app/platform/db.server.ts'
-import { type ShipmentView, shipmentShown } from '#app/shipping/couriers.ts'
+import { shipmentShown } from '#app/shipping/couriers.ts'
 import { latestShipments } from '#app/shipping/shipments.server.ts'
 import { orderItems, orderStatusHistory, orders } from './schema.ts'
 
@@ -57,10 +57,6 @@ async function shipmentsOf(db: Tx, orders: { id: string; status: string }[]) {
     db,
     orders.filter((order) => shipmentShown(order.status)).map((order) => order.id),
   )
-}
-
-function shipmentFor(shipments: Map<string, ShipmentView>, orderId: string): ShipmentView | null {
-  return shipments.get(orderId) ?? null
 }
 
 export interface OrderItemView {
@@ -124,7 +120,7 @@ export async function listCustomerOrders(db: Tx, userId: string, { q = '', page 
     orders: rows.map((row) => ({
       ...row,
       items: items.get(row.id) ?? [],
-      shipment: shipmentFor(shipments, row.id),
+      shipment: shipments.get(row.id) ?? null,
     })),
     total: total?.value ?? 0,
   }
@@ -177,7 +173,7 @@ export async function findCustomerOrder(db: Tx, userId: string, orderId: string)
     statusHistory(db, order.id),
     shipmentsOf(db, [order]),
   ])
-  return { ...order, items: items.get(order.id) ?? [], history, shipment: shipmentFor(shipments, order.id) }
+  return { ...order, items: items.get(order.id) ?? [], history, shipment: shipments.get(order.id) ?? null }
 }
 
 export type CustomerOrderDetails = NonNullable<Awaited<ReturnType<typeof findCustomerOrder>>>
@@ -203,7 +199,7 @@ export async function trackOrder(db: Tx, number: string, phone: string) {
     statusHistory(db, order.id),
     shipmentsOf(db, [order]),
   ])
-  return { ...order, items: items.get(order.id) ?? [], history, shipment: shipmentFor(shipments, order.id) }
+  return { ...order, items: items.get(order.id) ?? [], history, shipment: shipments.get(order.id) ?? null }
 }
 
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof trackOrder>>>

@@ -5,7 +5,7 @@ import { ExternalLink, MapPin, Package, Phone, ShieldAlert, ShieldCheck, Truck, 
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
-import { courierLabel, type ShipmentFieldErrors, type ShipmentView } from '#app/shipping/couriers.ts'
+import { courierLabel, type ShipmentFieldErrors, type ShipmentView, shipmentShown } from '#app/shipping/couriers.ts'
 import { Button } from '#app/ui/button.tsx'
 import { type AdminOrderCard, STATUS_CHOICES, zoneLabel } from '../admin-orders.ts'
 import { formatOrderDate } from '../order-bits.tsx'
@@ -120,9 +120,7 @@ export function OrderCard({ order }: { order: AdminOrderCard }) {
               <span className="min-w-0 break-words">Zone: {zone}</span>
             </p>
           )}
-          {order.shipment && (order.status === 'shipped' || order.status === 'delivered') && (
-            <ShipmentLine shipment={order.shipment} />
-          )}
+          {order.shipment && shipmentShown(order.status) && <ShipmentLine shipment={order.shipment} />}
           {order.deliveryOtpRequired && <OtpLine verified={order.deliveryOtpVerified} />}
         </div>
       </div>
