@@ -355,6 +355,15 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
     ],
   },
   {
+    route: '/api/hooks/courier-events',
+    audience: 'machine',
+    requests: [
+      { method: 'GET', path: '/api/hooks/courier-events', answers: all(405) },
+      // The matrix's server has no Shiprocket: nothing listens here (with it, a wrong key is a 401).
+      { method: 'POST', path: '/api/hooks/courier-events', json: {}, answers: all(404) },
+    ],
+  },
+  {
     route: '/api/payments/status',
     audience: 'owner',
     requests: [

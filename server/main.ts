@@ -36,8 +36,13 @@ import {
   StartError,
 } from '../app/platform/start-checks.server.ts'
 import { getSettings } from '../app/settings/settings.server.ts'
+import type { ShippingServices } from '../app/shipping/booking.server.ts'
+import { COURIER_WEBHOOK_PATH } from '../app/shipping/courier-webhook.server.ts'
+import { startShippingReconciler } from '../app/shipping/reconciler.server.ts'
+import { createShiprocket, SHIPROCKET_BASE_URL } from '../app/shipping/shiprocket.server.ts'
 import { answerClientError, createApp, SLOW_CLIENT_LIMITS } from './app.ts'
 import type { PhonePeSimulator } from './phonepe-simulator.ts'
+import type { ShiprocketSimulator } from './shiprocket-simulator.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 /** Where `react-router build` wrote the app (BUILD_DIR, as in react-router.config.ts). */
@@ -112,6 +117,7 @@ const auth = createAuth({
 })
 await bootstrapAdmin()
 const { payments, simulator } = await createPayments()
+const { shipping, shippingSimulator } = await createShipping()
 const events = await startEventBus(database, logger)
 const otpKey = createHmac('sha256', secret).update('delivery-otp').digest('hex')
 const files = createUploadStore(config, dataDir)
@@ -128,6 +134,7 @@ const services: Services = {
   auth,
   sms,
   payments,
+  shipping,
   files,
   vapid,
 }
@@ -147,6 +154,9 @@ const feedPruner = startPoller(() => pruneShopEvents(database.db), {
 })
 const statsCompactor = startOrderStatsCompactor(database, logger)
 const reconciler = payments ? startPaymentReconciler(database.db, payments.gateway, logger) : null
+const shippingReconciler = shipping
+  ? startShippingReconciler(database.db, shipping, { publicUrl: config.publicUrl, log: logger })
+  : null
 
 const listener = serverBuild ? createProductionListener(await serverBuild) : await createDevListener()
 const server = createServer(SLOW_CLIENT_LIMITS, listener)
@@ -196,6 +206,50 @@ async function createPayments(): Promise<{ payments: PaymentServices | null; sim
   logger.info({ url: simulator.url }, 'PhonePe simulator listening: online payments go to its test payment page')
   const gateway = createPhonePe({ ...credentials, clientVersion: 1, baseUrl: simulator.url })
   return { payments: { gateway, webhook }, simulator }
+}
+
+/**
+ * SHIPPING_PROVIDER=shiprocket talks to Shiprocket (SHIPROCKET_BASE_URL, or its API host);
+ * shiprocket-simulator starts the local simulator on a loopback port, whose webhooks come back here.
+ */
+async function createShipping(): Promise<{
+  shipping: ShippingServices | null
+  shippingSimulator: ShiprocketSimulator | null
+}> {
+  const { provider, shiprocket } = config.shipping
+  if (provider === 'none') return { shipping: null, shippingSimulator: null }
+  if (provider === 'shiprocket') {
+    const adapter = createShiprocket({
+      email: shiprocket.email!,
+      password: shiprocket.password!,
+      baseUrl: shiprocket.baseUrl ?? SHIPROCKET_BASE_URL,
+    })
+    const shipping = {
+      shiprocket: adapter,
+      pickupLocation: shiprocket.pickupLocation!,
+      webhookToken: shiprocket.webhookToken!,
+    }
+    return { shipping, shippingSimulator: null }
+  }
+  const { startShiprocketSimulator } = await import('./shiprocket-simulator.ts')
+  const account = { email: 'api-user@simulator.local', password: randomBytes(16).toString('hex') }
+  const webhookToken = randomBytes(24).toString('base64url')
+  const pickup = { name: 'Indore Kitchen', pincode: '452001' }
+  const shippingSimulator = await startShiprocketSimulator({
+    ...account,
+    pickupLocations: [pickup],
+    webhook: { url: `${config.publicUrl}${COURIER_WEBHOOK_PATH}`, token: webhookToken },
+  })
+  logger.info(
+    { url: shippingSimulator.origin },
+    'Shiprocket simulator listening: parcels booked here move on through its /__sim/advance control API',
+  )
+  const shipping = {
+    shiprocket: createShiprocket({ ...account, baseUrl: shippingSimulator.url }),
+    pickupLocation: pickup.name,
+    webhookToken,
+  }
+  return { shipping, shippingSimulator }
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD create or update the admin; without them the first start makes one. */
@@ -309,7 +363,9 @@ async function shutdown(signal: string) {
   await feedPruner.stop()
   await statsCompactor.stop()
   await reconciler?.stop()
+  await shippingReconciler?.stop()
   await simulator?.stop()
+  await shippingSimulator?.close()
   await database.close()
   logger.info('stopped')
   process.exit(0)

@@ -1,5 +1,6 @@
 // A tiny reader for the PDFs the shop writes (pdfkit, compression off): the pages and the text drawn
-// on them, decoded through each embedded font's ToUnicode map. Enough to check that an invoice PDF
+// on them, decoded through each embedded font's ToUnicode map (one byte a letter for the standard
+// fonts, which have none: the Shiprocket simulator's labels). Enough to check that an invoice PDF
 // opens and carries its numbers; not a general PDF parser.
 
 interface PdfObject {
@@ -77,30 +78,32 @@ export function readPdfText(bytes: Uint8Array): PdfText {
   const pages: string[] = []
   for (const object of all.values()) {
     if (!/\/Type \/Page\b/.test(object.dict)) continue
-    const fonts = new Map<string, Map<string, string>>()
+    /** Each font's ToUnicode map; null for a standard font, whose codes are single bytes. */
+    const fonts = new Map<string, Map<string, string> | null>()
     const resources = /\/Resources (\d+) 0 R/.exec(object.dict)
     const resourceDict = resources ? (all.get(Number(resources[1]))?.dict ?? '') : object.dict
     for (const [, name, id] of resourceDict.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
-      const cmap = cmaps.get(Number(id))
-      if (cmap) fonts.set(name ?? '', cmap)
+      fonts.set(name ?? '', cmaps.get(Number(id)) ?? null)
     }
     const contents = [...(/\/Contents (\d+) 0 R/.exec(object.dict) ?? [])].slice(1)
     let text = ''
     for (const id of contents) {
       const stream = all.get(Number(id))?.stream ?? ''
-      let cmap = new Map<string, string>()
+      let cmap: Map<string, string> | null = new Map()
       for (const token of stream.matchAll(
         /\/(F\d+) [\d.]+ Tf|\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\] TJ|<([0-9a-fA-F]*)> Tj|ET/g,
       )) {
-        if (token[1]) cmap = fonts.get(token[1]) ?? new Map()
+        if (token[1]) cmap = fonts.has(token[1]) ? fonts.get(token[1])! : new Map()
         else if (token[0] === 'ET') text += '\n'
         else {
           const hexes =
             token[2] !== undefined
               ? [...token[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1] ?? '')
               : [token[3] ?? '']
-          for (const hex of hexes)
-            for (const code of hex.match(/.{4}/g) ?? []) text += cmap.get(code.toLowerCase()) ?? '\uFFFD'
+          for (const hex of hexes) {
+            if (cmap === null) text += Buffer.from(hex, 'hex').toString('latin1')
+            else for (const code of hex.match(/.{4}/g) ?? []) text += cmap.get(code.toLowerCase()) ?? '\uFFFD'
+          }
         }
       }
     }

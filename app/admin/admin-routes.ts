@@ -164,6 +164,16 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
     adminStatus: 400,
   },
   { method: 'GET', route: '/admin/audit', path: '/admin/audit', adminOnly: 'Every change made in this panel' },
+  // The matrix's server ships by hand only (SHIPPING_PROVIDER=none): the view says how to set it up.
+  { method: 'GET', route: '/admin/shipping', path: '/admin/shipping', adminOnly: 'SHIPPING_PROVIDER' },
+  {
+    method: 'POST',
+    route: '/admin/shipping/manifest',
+    path: '/admin/shipping/manifest',
+    form: { orderId: NO_ID },
+    adminOnly: 'Shipping through Shiprocket is not set up',
+    adminStatus: 409,
+  },
   {
     // Not a multipart upload: the admin is told how to send one; nothing is stored.
     method: 'POST',
@@ -195,6 +205,28 @@ export const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
     route: '/admin/orders/:orderId/slip',
     path: `/admin/orders/${NO_ID}/slip`,
     adminOnly: 'This order does not exist.',
+    adminStatus: 404,
+  },
+  {
+    method: 'GET',
+    route: '/admin/orders/:orderId/couriers',
+    path: `/admin/orders/${NO_ID}/couriers`,
+    adminOnly: 'Shipping through Shiprocket is not set up',
+    adminStatus: 409,
+  },
+  {
+    method: 'POST',
+    route: '/admin/orders/:orderId/book',
+    path: `/admin/orders/${NO_ID}/book`,
+    form: {},
+    adminOnly: 'Shipping through Shiprocket is not set up',
+    adminStatus: 409,
+  },
+  {
+    method: 'GET',
+    route: '/admin/orders/:orderId/label',
+    path: `/admin/orders/${NO_ID}/label`,
+    adminOnly: 'This order has no label yet',
     adminStatus: 404,
   },
   {

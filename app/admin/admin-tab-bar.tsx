@@ -2,7 +2,7 @@
 // the open one with aria-current="page"). Three by three on a phone (icon over label, the badge in
 // the corner), rows of wrapping tabs from tablet width up: each as wide as its label and badge, so a
 // row that has no room for one more wraps rather than squeezing a badge over its label.
-import { Bell, BookOpen, ChartColumn, ClipboardList, History, Mail, Package, Settings, Star } from 'lucide-react'
+import { Bell, BookOpen, ChartColumn, ClipboardList, History, Mail, Package, Settings, Star, Truck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { cn } from '#app/ui/cn.ts'
@@ -10,6 +10,7 @@ import { ADMIN_TABS, type AdminTab, BADGE_MEANING, type TabBadges } from './tabs
 
 const TAB_ICON: Record<AdminTab['id'], ReactNode> = {
   orders: <ClipboardList aria-hidden />,
+  shipping: <Truck aria-hidden />,
   products: <Package aria-hidden />,
   blogs: <BookOpen aria-hidden />,
   push: <Bell aria-hidden />,

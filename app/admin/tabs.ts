@@ -1,9 +1,9 @@
-// The admin panel's tabs: the spec's four (section 2), and Sales, Messages, Reviews, Settings and the
-// audit log that a real shop needs beside them. Each tab is a route, so the open tab
+// The admin panel's tabs: the spec's four (section 2), and Sales, Shipping, Messages, Reviews, Settings
+// and the audit log that a real shop needs beside them. Each tab is a route, so the open tab
 // lives in the URL: a reload, the back button and a shared link all land on the same tab.
 
 export interface AdminTab {
-  id: 'orders' | 'sales' | 'products' | 'blogs' | 'push' | 'messages' | 'reviews' | 'settings' | 'audit'
+  id: 'orders' | 'shipping' | 'sales' | 'products' | 'blogs' | 'push' | 'messages' | 'reviews' | 'settings' | 'audit'
   label: string
   to: string
   /** Match the path exactly: '/admin' is also the start of every other tab's path. */
@@ -12,6 +12,7 @@ export interface AdminTab {
 
 export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'orders', label: 'Orders', to: '/admin', end: true },
+  { id: 'shipping', label: 'Shipping', to: '/admin/shipping', end: false },
   { id: 'sales', label: 'Sales', to: '/admin/sales', end: false },
   { id: 'products', label: 'Products', to: '/admin/products', end: false },
   { id: 'blogs', label: 'Blogs', to: '/admin/blogs', end: false },

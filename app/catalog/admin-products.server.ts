@@ -115,6 +115,11 @@ function editableFields(row: ProductRow) {
     ingredientsHi: row.ingredientsHi,
     allergensHi: row.allergensHi,
     storageAdviceHi: row.storageAdviceHi,
+    // In a fixed order: jsonb keeps its keys in an order of its own.
+    parcels: SIZES.map((size) => {
+      const parcel = row.parcels[size]
+      return parcel ? [parcel.weightGrams, parcel.lengthCm, parcel.breadthCm, parcel.heightCm] : null
+    }),
   }
 }
 
@@ -159,6 +164,7 @@ function rowValues(input: ProductInput) {
     ingredientsHi: input.ingredientsHi,
     allergensHi: input.allergensHi,
     storageAdviceHi: input.storageAdviceHi,
+    parcels: input.parcels,
   }
 }
 

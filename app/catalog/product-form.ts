@@ -1,11 +1,22 @@
 // The admin's product form (spec sections 3 and 5, decisions.md "Where we complete the spec"): one
 // schema, run by the browser for early feedback and by the action for the decision. Prices are typed
-// in rupees and stored in paise; a size with price 0 is not sold.
+// in rupees and stored in paise; a size with price 0 is not sold. A sold size's shipping parcel may
+// differ from its pack's default (app/shipping/parcels.ts): an empty parcel field is the default.
 
 import { z } from 'zod'
 import { isShopImageUrl } from '#app/media/image-url.ts'
 import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
 import { slugify } from '#app/shared/slug.ts'
+import {
+  differingFromDefaults,
+  PACK_PARCELS,
+  PARCEL_SIDES,
+  type Parcel,
+  type ParcelOverrides,
+  parcelOverridesSchema,
+  parcelSideSchema,
+  parcelWeightSchema,
+} from '#app/shipping/parcels.ts'
 import { SIZES, type Size } from './sizes.ts'
 
 /** The category select's value that asks for a new category, typed in `newCategory`. */
@@ -58,6 +69,30 @@ export const SHOWN_STOCK_FIELDS = {
   '1kg': 'shownStock1kg',
 } as const
 
+/** A size's shipping parcel, one field per figure: grams, then centimetres. */
+export const PARCEL_FIELDS = {
+  '250g': {
+    weightGrams: 'parcelWeight250g',
+    lengthCm: 'parcelLength250g',
+    breadthCm: 'parcelBreadth250g',
+    heightCm: 'parcelHeight250g',
+  },
+  '500g': {
+    weightGrams: 'parcelWeight500g',
+    lengthCm: 'parcelLength500g',
+    breadthCm: 'parcelBreadth500g',
+    heightCm: 'parcelHeight500g',
+  },
+  '1kg': {
+    weightGrams: 'parcelWeight1kg',
+    lengthCm: 'parcelLength1kg',
+    breadthCm: 'parcelBreadth1kg',
+    heightCm: 'parcelHeight1kg',
+  },
+} as const satisfies Record<Size, Record<keyof Parcel, string>>
+export type ParcelField = (typeof PARCEL_FIELDS)[Size][keyof Parcel]
+const PARCEL_KEYS = ['weightGrams', ...PARCEL_SIDES] as const satisfies readonly (keyof Parcel)[]
+
 export const PRODUCT_FIELDS = [
   'name',
   'slug',
@@ -65,6 +100,7 @@ export const PRODUCT_FIELDS = [
   'newCategory',
   ...SIZES.map((size) => PRICE_FIELDS[size]),
   ...SIZES.map((size) => STOCK_FIELDS[size]),
+  ...SIZES.flatMap((size) => PARCEL_KEYS.map((key): ParcelField => PARCEL_FIELDS[size][key])),
   'discountPercentage',
   'isFeatured',
   'description',
@@ -88,7 +124,22 @@ export type ProductField = (typeof PRODUCT_FIELDS)[number]
 export type ProductFormValues = Record<ProductField, string>
 export type ProductFieldErrors = FieldErrors<ProductField>
 
-/** The new-product form (spec "Admin product form defaults"): prices 80/150/0, stocks 0, discount 0. */
+/** A product's parcel overrides as the form shows them: a figure that is the pack's default stays empty. */
+export function parcelFormValues(parcels: ParcelOverrides): Record<ParcelField, string> {
+  const values = {} as Record<ParcelField, string>
+  for (const size of SIZES) {
+    const own = parcels[size]
+    for (const key of PARCEL_KEYS) {
+      values[PARCEL_FIELDS[size][key]] = own && own[key] !== PACK_PARCELS[size][key] ? String(own[key]) : ''
+    }
+  }
+  return values
+}
+
+/**
+ * The new-product form (spec "Admin product form defaults"): prices 80/150/0, stocks 0, discount 0,
+ * every parcel its pack's default.
+ */
 export const PRODUCT_DEFAULTS: ProductFormValues = {
   name: '',
   slug: '',
@@ -100,6 +151,7 @@ export const PRODUCT_DEFAULTS: ProductFormValues = {
   stock250g: '0',
   stock500g: '0',
   stock1kg: '0',
+  ...parcelFormValues({}),
   discountPercentage: '0',
   isFeatured: '',
   description: '',
@@ -181,6 +233,29 @@ const stock = wholeNumber(
   0,
 )
 
+/**
+ * A parcel figure as typed: empty is the pack's default (null); else a number, with its unit if the
+ * owner typed one ('300 g', '12.5cm') and thousands commas, that the parcel rule then decides on.
+ */
+function parcelFigure(rule: z.ZodType<number>, unit: RegExp) {
+  return z.string().transform((raw, context) => {
+    const value = raw.trim().replace(/,/g, '').replace(unit, '')
+    if (value === '') return null
+    const checked = rule.safeParse(/^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN)
+    if (checked.success) return checked.data
+    for (const issue of checked.error.issues) context.addIssue({ code: 'custom', message: issue.message })
+    return z.NEVER
+  })
+}
+const parcelWeight = parcelFigure(parcelWeightSchema, /\s*g$/i)
+const parcelSide = (side: (typeof PARCEL_SIDES)[number]) => parcelFigure(parcelSideSchema(side), /\s*cm$/i)
+const parcelFigures = Object.fromEntries(
+  SIZES.flatMap((size) => [
+    [PARCEL_FIELDS[size].weightGrams, parcelWeight],
+    ...PARCEL_SIDES.map((side) => [PARCEL_FIELDS[size][side], parcelSide(side)]),
+  ]),
+) as Record<ParcelField, typeof parcelWeight>
+
 const checkbox = z.string().transform((value) => value === 'on' || value === 'true')
 
 export const productFormSchema = z
@@ -195,6 +270,7 @@ export const productFormSchema = z
     stock250g: stock,
     stock500g: stock,
     stock1kg: stock,
+    ...parcelFigures,
     discountPercentage: wholeNumber(
       {
         negative: 'The discount is a whole number from 0 to 100.',
@@ -283,9 +359,43 @@ export const productFormSchema = z
         message: 'Give at least one size a price: with none, the product cannot be sold.',
       })
     }
-    const { newCategory: _newCategory, ...fields } = form
-    return { ...fields, slug, category, newCategory: form.category === NEW_CATEGORY }
+    const { newCategory: _newCategory, ...rest } = form
+    const fields = Object.fromEntries(Object.entries(rest).filter(([field]) => !(field in parcelFigures))) as Omit<
+      typeof rest,
+      ParcelField
+    >
+    const parcels = parcelsOf(form, context)
+    return { ...fields, slug, category, newCategory: form.category === NEW_CATEGORY, parcels }
   })
+
+/**
+ * The parcel overrides the form asks for: a size with any figure typed ships in its pack's default
+ * with those figures changed; the parcel rule refuses one for a size not sold, next to its first
+ * figure; only what differs from the defaults is kept.
+ */
+function parcelsOf(
+  form: Record<ParcelField, number | null> & Record<(typeof PRICE_FIELDS)[Size], number>,
+  context: z.RefinementCtx,
+): ParcelOverrides {
+  const asked: ParcelOverrides = {}
+  for (const size of SIZES) {
+    const typed = PARCEL_KEYS.filter((key) => form[PARCEL_FIELDS[size][key]] !== null)
+    if (typed.length === 0) continue
+    const parcel = { ...PACK_PARCELS[size] }
+    for (const key of typed) parcel[key] = form[PARCEL_FIELDS[size][key]] as number
+    asked[size] = parcel
+  }
+  const sold = SIZES.filter((size) => form[PRICE_FIELDS[size]] > 0)
+  const checked = parcelOverridesSchema(sold).safeParse(asked)
+  if (checked.success) return differingFromDefaults(checked.data)
+  for (const issue of checked.error.issues) {
+    const size = issue.path[0] as Size
+    const key =
+      (issue.path[1] as keyof Parcel | undefined) ?? PARCEL_KEYS.find((k) => form[PARCEL_FIELDS[size][k]] !== null)
+    context.addIssue({ code: 'custom', path: [PARCEL_FIELDS[size][key ?? 'weightGrams']], message: issue.message })
+  }
+  return {}
+}
 
 export type ProductInput = z.output<typeof productFormSchema>
 export type ProductValidation = FormValidation<ProductInput, ProductField>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { ParcelOverrides } from '../shipping/parcels.ts'
 
 /** The categories the product form offers; the owner can add more. Products refer to them by name. */
 export const categories = pgTable('categories', {
@@ -44,6 +45,11 @@ export const products = pgTable(
     hsnCode: text('hsn_code').notNull().default('210690'),
     /** GST rate in hundredths of a percent: 500 is 5%. Prices are MRP, this tax included. */
     gstRateBp: integer('gst_rate_bp').notNull().default(500),
+    /**
+     * The packed parcel of a size where it differs from the pack's default (app/shipping/parcels.ts):
+     * grams and centimetres, for booking a courier. Empty: every size ships as its pack's default.
+     */
+    parcels: jsonb('parcels').$type<ParcelOverrides>().notNull().default({}),
     /** Set instead of deleting a product that has been ordered: hidden from the shop, kept for past orders. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

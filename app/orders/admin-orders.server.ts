@@ -8,6 +8,8 @@ import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { paymentAttempts, refunds } from '#app/payments/schema.ts'
 import type { Tx } from '#app/platform/db.server.ts'
 import { istDayEnd, istDayStart } from '#app/shared/india-day.ts'
+import { toBookingView } from '#app/shipping/admin/booking-view.ts'
+import { liveBooking } from '#app/shipping/booking.server.ts'
 import { latestShipments } from '#app/shipping/shipments.server.ts'
 import {
   ADMIN_ORDERS_PER_PAGE,
@@ -215,15 +217,18 @@ export async function markAllNotificationsRead(db: Tx): Promise<number> {
   return rows.length
 }
 
-/** Everything the Details dialog shows of one order; null for an unknown id. */
+/**
+ * Everything the Details dialog shows of one order; null for an unknown id. `shippingConfigured`: the
+ * shop books parcels through Shiprocket (services.shipping is set), so a confirmed order offers it.
+ */
 export async function getAdminOrderDetails(
   db: Tx,
   orderId: string,
-  now = new Date(),
+  { now = new Date(), shippingConfigured = false }: { now?: Date; shippingConfigured?: boolean } = {},
 ): Promise<AdminOrderDetails | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) return null
-  const [[card], items, history, attempts, refundRows, notices] = await Promise.all([
+  const [[card], items, history, attempts, refundRows, notices, booking] = await Promise.all([
     toCards(db, [order]),
     db
       .select({
@@ -275,6 +280,7 @@ export async function getAdminOrderDetails(
         ),
       )
       .orderBy(asc(adminNotificationsRealtime.createdAt)),
+    liveBooking(db, orderId),
   ])
   const iso = (date: Date) => date.toISOString()
   const locked = order.deliveryOtpAttempts >= OTP_MAX_ATTEMPTS
@@ -326,5 +332,7 @@ export async function getAdminOrderDetails(
       attemptsLeft: Math.max(0, OTP_MAX_ATTEMPTS - order.deliveryOtpAttempts),
       locked,
     },
+    shippingConfigured,
+    booking: booking ? toBookingView(booking) : null,
   }
 }

@@ -2,9 +2,11 @@
 // (read from the URL, refused with a 400 when malformed), its page cursor, and the shapes the
 // orders tab receives. No I/O here.
 import { z } from 'zod'
+import type { Locale } from '#app/i18n/locale.ts'
 import { inShopYears, isCalendarDay, SHOP_YEARS } from '#app/shared/india-day.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
+import type { BookingView } from '#app/shipping/admin/booking-view.ts'
 import type { ShipmentView } from '#app/shipping/couriers.ts'
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from './status.ts'
 
@@ -187,6 +189,10 @@ export interface AdminOrderDetails extends AdminOrderCard {
   /** Whether a refund can be started now (a paid online order, cancelled, with no refund under way). */
   refundable: boolean
   otp: { expiresAt: string | null; attemptsLeft: number; locked: boolean }
+  /** Whether parcels are booked through Shiprocket here (SHIPPING_PROVIDER is set). */
+  shippingConfigured: boolean
+  /** Its Shiprocket booking that was not cancelled (booked, or stopped half way), or null. */
+  booking: BookingView | null
 }
 
 /** The status dropdown's choices, in the spec's order. */
@@ -198,3 +204,24 @@ export const deliveryOtpSchema = z.string().regex(/^\d{6}$/, 'Invalid OTP: Pleas
 /** How many wrong tries lock an order's delivery OTP (a new OTP unlocks it). */
 export const OTP_MAX_ATTEMPTS = 5
 export const OTP_TTL_MS = 24 * 60 * 60 * 1000
+
+/** The shop's details a packing slip prints in its header. */
+export interface PackingSlipShop {
+  shopName: string
+  address: string
+  phone: string
+  fssaiLicence: string
+  email: string
+}
+
+/** What the delivery person does at the door; also printed on the slip after the courier label (app/shipping). */
+export function collectText(
+  order: Pick<AdminOrderDetails, 'paymentMethod' | 'paymentStatus' | 'totalAmount'>,
+  locale?: Locale,
+): string {
+  return order.paymentMethod === 'cod'
+    ? `Collect ${formatRupees(order.totalAmount, locale)} on delivery`
+    : order.paymentStatus === 'paid'
+      ? 'Paid online: collect nothing'
+      : 'Online payment not received: do not dispatch until it is paid'
+}

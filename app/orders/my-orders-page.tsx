@@ -170,7 +170,7 @@ function OrderCard({
           <StatusBadge status={order.status} />
         </div>
         <DeliveryPromise order={order} />
-        <ShipmentInfo shipment={order.shipment} />
+        <ShipmentInfo shipment={order.shipment} summary />
         <ul className="text-sm">
           {shown.map((item) => (
             <li key={item.id} className="flex min-h-6 items-center justify-between gap-3">

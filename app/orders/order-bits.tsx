@@ -2,7 +2,11 @@
 // status history.
 import { Truck } from 'lucide-react'
 import { TotalsList } from '#app/checkout/totals-list.tsx'
+import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
+import { m } from '#app/paraglide/messages.js'
+import type { ShipmentView } from '#app/shipping/couriers.ts'
+import type { ExpectedDelivery } from '#app/shipping/expected-delivery.ts'
 import { cn } from '#app/ui/cn.ts'
 import { formatOrderDate, orderStatusText, statusNoteText } from './order-texts.ts'
 import type { StatusChange } from './orders.server.ts'
@@ -23,20 +27,32 @@ export function StatusBadge({ status, className }: { status: string; className?:
 }
 
 /**
- * 'Delivery by Thursday, 26 November': the day the zone promised at checkout, while the order is on its
- * way. Not while an online order waits for its payment: it is not sent before it is paid.
+ * 'Delivery by Thursday, 26 November', the zone's promise at checkout, or 'Expected by Friday, 27
+ * November', the courier's once the parcel is booked, while the order is on its way. Not while an online
+ * order waits for its payment: it is not sent before it is paid. Not when the shipment shown beside it
+ * carries the courier's day itself, next to where the parcel is.
  */
 export function DeliveryPromise({
   order,
 }: {
-  order: { status: string; deliveryBy: string | null; paymentMethod: string; paymentStatus: string }
+  order: {
+    status: string
+    paymentMethod: string
+    paymentStatus: string
+    expected: ExpectedDelivery | null
+    shipment: ShipmentView | null
+  }
 }) {
-  if (!order.deliveryBy || order.status === 'delivered' || order.status === 'cancelled') return null
+  const { expected } = order
+  if (!expected || order.status === 'delivered' || order.status === 'cancelled') return null
   if (order.paymentMethod !== 'cod' && order.paymentStatus !== 'paid') return null
+  if (expected.from === 'courier' && order.shipment?.tracking) return null
   return (
     <p className="flex items-center gap-1.5 text-sm font-semibold text-success">
       <Truck className="size-4 shrink-0" aria-hidden />
-      {deliveryTexts.deliveryBy(order.deliveryBy)}
+      {expected.from === 'courier'
+        ? m.shipment_expected({ day: formatDeliveryDay(expected.day) })
+        : deliveryTexts.deliveryBy(expected.day)}
     </p>
   )
 }

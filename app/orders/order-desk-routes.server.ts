@@ -7,12 +7,14 @@ import { enforceLimits, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { assertSameOrigin } from '#app/accounts/session.server.ts'
 import { findAdmin, requireAdmin } from '#app/admin/guard.server.ts'
 import { startRefund } from '#app/payments/refunds.server.ts'
+import type { Tx } from '#app/platform/db.server.ts'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { istDay } from '#app/shared/india-day.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { isUuid } from '#app/shared/uuid.ts'
+import { BookingError, cancelBooking } from '#app/shipping/booking.server.ts'
 import { parseShipment, type ShipmentFieldErrors, type ShipmentInput } from '#app/shipping/couriers.ts'
 import {
   BadOrderFilter,
@@ -128,7 +130,8 @@ function orderIdFrom(params: Args['params']): string {
 
 async function loadDetails({ request, context, params }: Args) {
   await requireAdmin(request, context)
-  const details = await getAdminOrderDetails(context.get(servicesContext).db, orderIdFrom(params))
+  const { db, shipping } = context.get(servicesContext)
+  const details = await getAdminOrderDetails(db, orderIdFrom(params), { shippingConfigured: shipping !== null })
   if (!details) throw data({ message: 'This order does not exist.' }, { status: 404, headers: NO_STORE })
   return details
 }
@@ -137,9 +140,13 @@ export async function orderDetailsLoader(args: Args) {
   return data(await loadDetails(args), { headers: NO_STORE })
 }
 
-/** The packing slip: the order and the shop's details for its header. */
-export async function packingSlipLoader(args: Args) {
-  const [order, shop] = await Promise.all([loadDetails(args), getSettings(args.context.get(servicesContext).db)])
+/**
+ * What a packing slip shows, the order and the shop that sends it; null for no such order. Read by the
+ * HTML slip below and by the courier label's PDF (app/shipping), which prints the slip after the label.
+ */
+export async function readPackingSlip(db: Tx, orderId: string) {
+  const [order, shop] = await Promise.all([getAdminOrderDetails(db, orderId), getSettings(db)])
+  if (!order) return null
   return {
     order,
     shop: {
@@ -150,6 +157,14 @@ export async function packingSlipLoader(args: Args) {
       fssaiLicence: shop.fssaiLicence,
     },
   }
+}
+
+/** The packing slip: the order and the shop's details for its header. */
+export async function packingSlipLoader({ request, context, params }: Args) {
+  await requireAdmin(request, context)
+  const slip = await readPackingSlip(context.get(servicesContext).db, orderIdFrom(params))
+  if (!slip) throw data({ message: 'This order does not exist.' }, { status: 404, headers: NO_STORE })
+  return slip
 }
 
 const actionSchema = z.discriminatedUnion('intent', [
@@ -184,11 +199,12 @@ const DESK_ERROR_STATUS: Record<OrderDeskError['kind'], number> = {
   'no-credit-note': 409,
   'no-courier': 400,
   'by-courier': 409,
+  booked: 409,
 }
 
 export async function orderAction({ request, context, params }: Args) {
   const admin = await requireAdmin(request, context)
-  const { db, config, otpKey, payments, logger } = context.get(servicesContext)
+  const { db, config, otpKey, payments, shipping, logger } = context.get(servicesContext)
   const { clientIp, log } = context.get(requestContext)
   assertSameOrigin(request, config.publicUrl)
   const orderId = orderIdFrom(params)
@@ -223,6 +239,8 @@ export async function orderAction({ request, context, params }: Args) {
           }
           shipment = parsed.shipment
         }
+        // A booked parcel is cancelled with its courier first; one picked up is refused (BookingError).
+        if (input.status === 'cancelled') await cancelBooking(db, shipping, { orderId, version: input.version })
         const changed = await changeOrderStatus(
           db,
           { orderId, to: input.status, version: input.version, shipment },
@@ -300,6 +318,9 @@ export async function orderAction({ request, context, params }: Args) {
         { ok: false, title: FAILURE_TITLE[input.intent], message: error.message, stale: error.kind === 'stale' },
         DESK_ERROR_STATUS[error.kind],
       )
+    }
+    if (error instanceof BookingError) {
+      return answer({ ok: false, title: FAILURE_TITLE[input.intent], message: error.message }, error.status)
     }
     if (error instanceof TooManyAttempts)
       return answer({ ok: false, title: FAILURE_TITLE[input.intent], message: error.message }, 429, {

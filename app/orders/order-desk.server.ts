@@ -5,7 +5,7 @@
 // cryptographic source, kept only as an HMAC, 24 hours, locked after 5 wrong tries), for the shop's own
 // rider, that marks an order delivered.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { keepInvoiceInStep } from '#app/invoices/issue-invoice.server.ts'
 import { CreditNoteNotIssuable } from '#app/invoices/not-issuable.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
@@ -13,13 +13,14 @@ import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
+import { liveBooking } from '#app/shipping/booking.server.ts'
 import { courierLabel, type ShipmentInput } from '#app/shipping/couriers.ts'
 import { latestShipment, recordShipment } from '#app/shipping/shipments.server.ts'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './admin-orders.ts'
-import { type CustomerNotice, enqueueCustomerNotice } from './order-notices.server.ts'
+import { tellCustomer } from './order-notices.server.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from './order-stock.server.ts'
 import { SHOP_NOTE } from './order-texts.ts'
-import { orderItems, orderStatusHistory, orders } from './schema.ts'
+import { orderStatusHistory, orders } from './schema.ts'
 import { type OrderStatus, orderNumber, statusLabel } from './status.ts'
 
 /** A change the desk refuses; `message` is for the owner. */
@@ -35,6 +36,7 @@ export class OrderDeskError extends Error {
     | 'no-credit-note'
     | 'no-courier'
     | 'by-courier'
+    | 'booked'
   constructor(kind: OrderDeskError['kind'], message: string) {
     super(message)
     this.kind = kind
@@ -80,18 +82,6 @@ async function issueOtp(tx: Tx, order: OrderRow, { otpKey, now = new Date() }: D
     })
     .where(eq(orders.id, order.id))
   return { code, expiresAt }
-}
-
-async function tellCustomer(tx: Tx, order: OrderRow, notice: CustomerNotice, publicUrl: string) {
-  const [shop, items] = await Promise.all([
-    getSettings(tx),
-    tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.position), asc(orderItems.id)),
-  ])
-  await enqueueCustomerNotice(tx, notice, { order: { ...order, items }, shop, publicUrl })
 }
 
 /** Cash on delivery is collected at the door: a COD order is paid exactly while it is delivered. */
@@ -172,6 +162,16 @@ export async function changeOrderStatus(
     }
     if (order.status === input.to) {
       throw new OrderDeskError('unchanged', `Order #${orderNumber(order.id)} is already ${statusLabel(order.status)}.`)
+    }
+    if (input.to === 'shipped') {
+      // Booked through to its AWB: the courier's scans ship it (a booking that stopped before may be shipped by hand).
+      const booking = await liveBooking(tx, order.id)
+      if (booking?.awb) {
+        throw new OrderDeskError(
+          'booked',
+          `Order #${orderNumber(order.id)} is booked with ${courierLabel(booking)} through Shiprocket: it becomes Shipped when the courier picks it up.`,
+        )
+      }
     }
     if (order.status === 'cancelled' && order.stockReleasedAt) {
       const soldOut = await reserveOrderStockAgain(tx, order.id, now)

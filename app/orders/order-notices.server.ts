@@ -1,9 +1,10 @@
 // What the shop tells people about an order, by e-mail (plain text and HTML) and SMS, always through
 // the outbox in the transaction of the change itself: the shop hears of every new order ('new_order'),
 // the customer of confirmed ('order_confirmed'), shipped (by the shop's own rider: 'out_for_delivery',
-// with the delivery OTP; by a courier: 'shipped_by_courier', with its AWB and tracking link), delivered
-// and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
+// with the delivery OTP; by a courier: 'shipped_by_courier', with its AWB and tracking link), a booked
+// parcel out for delivery or not delivered (with the courier's reason), delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
 // never holds up the change.
+import { asc, eq } from 'drizzle-orm'
 import { sizeName } from '#app/catalog/sizes.ts'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { HTML_LANG, type Locale, localizedHref } from '#app/i18n/locale.ts'
@@ -12,12 +13,13 @@ import { m } from '#app/paraglide/messages.js'
 import type { Tx } from '#app/platform/db.server.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { enqueue, type OutboxJobRow, outboxJob } from '#app/platform/outbox.server.ts'
-import type { ShopSettings } from '#app/settings/settings.server.ts'
+import { getSettings, type ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
 import type { ShipmentView } from '#app/shipping/couriers.ts'
 import { courierText } from '#app/shipping/shipment-texts.ts'
 import { formatOrderDate, paymentMethodText } from './order-texts.ts'
+import { orderItems } from './schema.ts'
 import { orderNumber } from './status.ts'
 
 /** The order as the notices need it. */
@@ -42,6 +44,10 @@ export type CustomerNotice =
   | { kind: 'order_confirmed' }
   | { kind: 'out_for_delivery'; otp: string }
   | { kind: 'shipped_by_courier'; shipment: ShipmentView }
+  /** A booked parcel's courier is out to deliver it (its tracking said so). */
+  | { kind: 'courier_out_for_delivery'; shipment: ShipmentView }
+  /** A booked parcel's courier tried and could not deliver it (an NDR), with the courier's reason. */
+  | { kind: 'delivery_failed'; shipment: ShipmentView; reason: string }
   | { kind: 'delivered'; deliveredAt: Date }
   | { kind: 'cancelled' }
 
@@ -71,6 +77,12 @@ function itemLines(order: NoticeOrder, locale: Locale): string[] {
     (item) =>
       `${item.quantity} x ${item.productName} (${sizeName(item.size, locale)}): ${formatRupees(item.price * item.quantity, locale)}`,
   )
+}
+
+/** The parcel's page on the courier's website, when it has one. */
+function trackingLink(shipment: ShipmentView, courier: string, locale: Locale): Pick<Notice, 'tracking'> {
+  const url = shipment.trackingUrl
+  return url ? { tracking: { label: m.shipment_track({ courier }, { locale }), url } } : {}
 }
 
 /** The customer's notice, written in the language the order was placed in (there is no request to ask). */
@@ -131,11 +143,39 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
             : m.notice_shipped_paid({}, o),
         ],
         link,
-        ...(url ? { tracking: { label: m.shipment_track({ courier }, o), url } } : {}),
+        ...trackingLink(shipment, courier, locale),
         // Short: the number and the link are what a text is for.
         sms: url
           ? m.notice_courier_sms_link({ shopName, number, courier, awb, url }, o)
           : m.notice_courier_sms({ shopName, number, courier, awb }, o),
+      }
+    }
+    case 'courier_out_for_delivery': {
+      const courier = courierText(notice.shipment, locale)
+      return {
+        subject: m.notice_shipped_subject({ number, shopName }, o),
+        heading: m.notice_shipped_heading({ number }, o),
+        paragraphs: [
+          m.notice_courier_ofd_body({ name, courier }, o),
+          order.paymentMethod === 'cod' && order.paymentStatus !== 'paid'
+            ? m.notice_shipped_cod_due({ amount: total }, o)
+            : m.notice_shipped_paid({}, o),
+        ],
+        link,
+        ...trackingLink(notice.shipment, courier, locale),
+        sms: m.notice_courier_ofd_sms({ shopName, number, courier, awb: notice.shipment.awb ?? '' }, o),
+      }
+    }
+    case 'delivery_failed': {
+      const courier = courierText(notice.shipment, locale)
+      const { reason } = notice
+      return {
+        subject: m.notice_ndr_subject({ number, shopName }, o),
+        heading: m.notice_ndr_heading({ number }, o),
+        paragraphs: [m.notice_ndr_body({ name, courier, reason }, o), m.notice_ndr_next({ phone }, o)],
+        link,
+        ...trackingLink(notice.shipment, courier, locale),
+        sms: m.notice_ndr_sms({ shopName, number, courier, reason, phone }, o),
       }
     }
     case 'delivered':
@@ -164,6 +204,24 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
         sms: m.notice_cancelled_sms({ shopName, number, phone }, o),
       }
   }
+}
+
+/** Tells the customer of a stored order, with the shop's settings and the order's items read in `tx`. */
+export async function tellCustomer(
+  tx: Tx,
+  order: Omit<NoticeOrder, 'items'>,
+  notice: CustomerNotice,
+  publicUrl: string,
+): Promise<void> {
+  const [shop, items] = await Promise.all([
+    getSettings(tx),
+    tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.position), asc(orderItems.id)),
+  ])
+  await enqueueCustomerNotice(tx, notice, { order: { ...order, items }, shop, publicUrl })
 }
 
 /** Tells the customer about their order by e-mail and SMS; a notice with a delivery OTP is sensitive. */

@@ -40,11 +40,20 @@ export function paymentMethodText(method: string, locale: Locale = getLocale()):
  * The notes the shop itself writes in an order's history, by their stored English words, and what a
  * shopper reads for each; a note the owner typed shows as typed.
  */
-export const SHOP_NOTE = { placed: 'Order placed', otpVerified: 'Delivery OTP verified' } as const
+export const SHOP_NOTE = {
+  placed: 'Order placed',
+  otpVerified: 'Delivery OTP verified',
+  pickedUp: 'Picked up by the courier',
+  courierDelivered: 'Delivered, as the courier reports',
+  returned: 'Returned to the shop by the courier',
+} as const
 
 const SHOP_NOTES: Record<string, () => string> = {
   [SHOP_NOTE.placed]: m.order_note_placed,
   [SHOP_NOTE.otpVerified]: m.order_note_otp_verified,
+  [SHOP_NOTE.pickedUp]: m.order_note_picked_up,
+  [SHOP_NOTE.courierDelivered]: m.order_note_courier_delivered,
+  [SHOP_NOTE.returned]: m.order_note_returned,
 }
 
 export function statusNoteText(note: string): string {

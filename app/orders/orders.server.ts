@@ -1,10 +1,12 @@
 // Reading orders for the shopper: the result page of the browser that placed one, a customer's own
 // orders (my orders), and guest tracking by order number and phone number; an order on its way or
-// delivered carries its shipment (courier, number, tracking link).
+// delivered carries its shipment (courier, number, tracking link, a booked parcel's scans), and each
+// order the day it is expected by: the zone's promise, or the courier's once the parcel is booked.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { escapeLike } from '#app/catalog/browse.ts'
 import type { Tx } from '#app/platform/db.server.ts'
-import { shipmentShown } from '#app/shipping/couriers.ts'
+import { type ShipmentView, shipmentShown } from '#app/shipping/couriers.ts'
+import { expectedDelivery } from '#app/shipping/expected-delivery.ts'
 import { latestShipments } from '#app/shipping/shipments.server.ts'
 import { orderItems, orderStatusHistory, orders } from './schema.ts'
 
@@ -51,12 +53,28 @@ async function itemsOf(db: Tx, orderIds: string[]) {
   return byOrder
 }
 
-/** Who carries each order on its way or delivered (the courier, its number and link), by order id. */
+/**
+ * Each order's latest parcel, by order id: of an order on its way or delivered to show, and of a
+ * confirmed one for the courier's estimate once it is booked (the parcel itself is shown from pickup).
+ */
 async function shipmentsOf(db: Tx, orders: { id: string; status: string }[]) {
   return latestShipments(
     db,
-    orders.filter((order) => shipmentShown(order.status)).map((order) => order.id),
+    orders.filter((order) => order.status === 'confirmed' || shipmentShown(order.status)).map((order) => order.id),
   )
+}
+
+/** The order with the shipment it shows and the day it is expected by. */
+function withShipment<T extends { id: string; status: string; deliveryBy: string | null }>(
+  order: T,
+  shipments: Map<string, ShipmentView>,
+) {
+  const latest = shipments.get(order.id) ?? null
+  return {
+    ...order,
+    shipment: shipmentShown(order.status) ? latest : null,
+    expected: expectedDelivery(order.deliveryBy, latest?.tracking),
+  }
 }
 
 export interface OrderItemView {
@@ -117,11 +135,7 @@ export async function listCustomerOrders(db: Tx, userId: string, { q = '', page 
     shipmentsOf(db, rows),
   ])
   return {
-    orders: rows.map((row) => ({
-      ...row,
-      items: items.get(row.id) ?? [],
-      shipment: shipments.get(row.id) ?? null,
-    })),
+    orders: rows.map((row) => ({ ...withShipment(row, shipments), items: items.get(row.id) ?? [] })),
     total: total?.value ?? 0,
   }
 }
@@ -173,7 +187,7 @@ export async function findCustomerOrder(db: Tx, userId: string, orderId: string)
     statusHistory(db, order.id),
     shipmentsOf(db, [order]),
   ])
-  return { ...order, items: items.get(order.id) ?? [], history, shipment: shipments.get(order.id) ?? null }
+  return { ...withShipment(order, shipments), items: items.get(order.id) ?? [], history }
 }
 
 export type CustomerOrderDetails = NonNullable<Awaited<ReturnType<typeof findCustomerOrder>>>
@@ -199,7 +213,7 @@ export async function trackOrder(db: Tx, number: string, phone: string) {
     statusHistory(db, order.id),
     shipmentsOf(db, [order]),
   ])
-  return { ...order, items: items.get(order.id) ?? [], history, shipment: shipments.get(order.id) ?? null }
+  return { ...withShipment(order, shipments), items: items.get(order.id) ?? [], history }
 }
 
 export type TrackedOrder = NonNullable<Awaited<ReturnType<typeof trackOrder>>>

@@ -66,6 +66,19 @@ describe('configuration', () => {
       { PAYMENT_PROVIDER: 'phonepe', PHONEPE_CLIENT_ID: 'id', PHONEPE_CLIENT_SECRET: 'secret' },
       'PHONEPE_WEBHOOK_USERNAME',
     ],
+    [{ SHIPPING_PROVIDER: 'delhivery' }, 'SHIPPING_PROVIDER'],
+    [{ SHIPPING_PROVIDER: 'shiprocket' }, 'SHIPROCKET_EMAIL'],
+    [
+      {
+        SHIPPING_PROVIDER: 'shiprocket',
+        SHIPROCKET_EMAIL: 'api@shop.example',
+        SHIPROCKET_PASSWORD: 'pw',
+        SHIPROCKET_PICKUP_LOCATION: 'Indore Kitchen',
+      },
+      'SHIPROCKET_WEBHOOK_TOKEN',
+    ],
+    [{ SHIPROCKET_WEBHOOK_TOKEN: 'short' }, 'SHIPROCKET_WEBHOOK_TOKEN'],
+    [{ SHIPROCKET_BASE_URL: 'apiv2.shiprocket.in' }, 'SHIPROCKET_BASE_URL'],
   ])('refuses %j with a message naming %s', (env, name) => {
     const message = errorOf(env)
     expect(message.startsWith(name)).toBe(true)
@@ -74,6 +87,33 @@ describe('configuration', () => {
 
   it('shows the refused value so the operator can see the typo', () => {
     expect(errorOf({ PORT: 'abc' })).toBe('PORT must be a whole number from 1 to 65535 (got "abc")')
+  })
+
+  it('never repeats a refused secret', () => {
+    expect(errorOf({ SHIPROCKET_WEBHOOK_TOKEN: 'my secret token' })).toBe(
+      'SHIPROCKET_WEBHOOK_TOKEN must be 24 to 200 letters, digits or symbols, without spaces',
+    )
+  })
+
+  it('reads the Shiprocket account when shipping goes through it', () => {
+    const config = parseConfig({
+      SHIPPING_PROVIDER: 'shiprocket',
+      SHIPROCKET_EMAIL: 'api@shop.example',
+      SHIPROCKET_PASSWORD: 'pw',
+      SHIPROCKET_PICKUP_LOCATION: 'Indore Kitchen',
+      SHIPROCKET_WEBHOOK_TOKEN: 'a'.repeat(32),
+    })
+    expect(config.shipping).toEqual({
+      provider: 'shiprocket',
+      shiprocket: {
+        email: 'api@shop.example',
+        password: 'pw',
+        pickupLocation: 'Indore Kitchen',
+        webhookToken: 'a'.repeat(32),
+        baseUrl: undefined,
+      },
+    })
+    expect(parseConfig({}).shipping.provider).toBe('none')
   })
 
   it('asks for the missing half of a pair', () => {

@@ -114,6 +114,23 @@ const envSchema = z.object({
   PHONEPE_BASE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
   PHONEPE_WEBHOOK_USERNAME: optional,
   PHONEPE_WEBHOOK_PASSWORD: optional,
+  SHIPPING_PROVIDER: z
+    .enum(['none', 'shiprocket', 'shiprocket-simulator'], {
+      error: 'must be none, shiprocket or shiprocket-simulator',
+    })
+    .default('none'),
+  SHIPROCKET_EMAIL: optional,
+  SHIPROCKET_PASSWORD: optional,
+  SHIPROCKET_PICKUP_LOCATION: optional,
+  SHIPROCKET_WEBHOOK_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 letters, digits or symbols, without spaces')
+      .optional(),
+  ),
+  SHIPROCKET_BASE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
   MAIL_FROM: optional,
   SMS_PROVIDER: z.enum(['log', 'twilio'], { error: 'must be log or twilio' }).default('log'),
@@ -182,6 +199,15 @@ const GROUPS: string[][] = [
 /** Settings of the S3 store that mean nothing without a bucket. */
 const S3_EXTRAS = ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const
 
+/** Variables whose refused value is not repeated in the message: it would reach the log. */
+const SECRETS = new Set([
+  'ADMIN_PASSWORD',
+  'AUTH_SECRET',
+  'VAPID_PRIVATE_KEY',
+  'SHIPROCKET_PASSWORD',
+  'SHIPROCKET_WEBHOOK_TOKEN',
+])
+
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
@@ -206,7 +232,8 @@ export function parseConfig(source: Record<string, string | undefined>) {
     const issue = result.error.issues[0]!
     const name = String(issue.path[0])
     const got = source[name]
-    throw new ConfigError(`${name} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`)
+    const shown = got === undefined || SECRETS.has(name) ? '' : ` (got ${JSON.stringify(got)})`
+    throw new ConfigError(`${name} ${issue.message}${shown}`)
   }
   const env = result.data
   for (const group of GROUPS) requireTogether(env, group)
@@ -222,6 +249,19 @@ export function parseConfig(source: Record<string, string | undefined>) {
     const because = 'PAYMENT_PROVIDER is phonepe'
     requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET'], because)
     requireTogether(env, ['PAYMENT_PROVIDER', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'], because)
+  }
+  if (env.SHIPPING_PROVIDER === 'shiprocket') {
+    requireTogether(
+      env,
+      [
+        'SHIPPING_PROVIDER',
+        'SHIPROCKET_EMAIL',
+        'SHIPROCKET_PASSWORD',
+        'SHIPROCKET_PICKUP_LOCATION',
+        'SHIPROCKET_WEBHOOK_TOKEN',
+      ],
+      'SHIPPING_PROVIDER is shiprocket',
+    )
   }
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
@@ -251,6 +291,16 @@ export function parseConfig(source: Record<string, string | undefined>) {
         baseUrl: env.PHONEPE_BASE_URL,
         webhookUsername: env.PHONEPE_WEBHOOK_USERNAME,
         webhookPassword: env.PHONEPE_WEBHOOK_PASSWORD,
+      },
+    },
+    shipping: {
+      provider: env.SHIPPING_PROVIDER,
+      shiprocket: {
+        email: env.SHIPROCKET_EMAIL,
+        password: env.SHIPROCKET_PASSWORD,
+        pickupLocation: env.SHIPROCKET_PICKUP_LOCATION,
+        webhookToken: env.SHIPROCKET_WEBHOOK_TOKEN,
+        baseUrl: env.SHIPROCKET_BASE_URL,
       },
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Malwa Namkeen <orders@localhost>' },

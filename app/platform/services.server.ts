@@ -4,6 +4,7 @@
 import { createContext, RouterContextProvider } from 'react-router'
 import type { Auth } from '../accounts/auth.server.ts'
 import type { PhonePe } from '../payments/phonepe.server.ts'
+import type { ShippingServices } from '../shipping/booking.server.ts'
 import type { Config } from './config.server.ts'
 import type { Database, Db } from './db.server.ts'
 import type { EventBus } from './event-bus.server.ts'
@@ -29,6 +30,8 @@ export interface Services {
   sms: Sms
   /** The payment gateway (PhonePe or its simulator), or null: cash on delivery only. */
   payments: PaymentServices | null
+  /** Shiprocket (or its simulator), or null: parcels are shipped by hand only (SHIPPING_PROVIDER=none). */
+  shipping: ShippingServices | null
   /** Uploaded images: DATA_DIR/uploads, or an S3-compatible bucket when S3_* is set. */
   files: FileStore
   /** Web Push keys (VAPID_*, or generated once into the database); only the public one reaches browsers. */

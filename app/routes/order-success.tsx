@@ -13,6 +13,8 @@ import { pageMeta } from '#app/seo/page-meta.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { isUuid } from '#app/shared/uuid.ts'
+import { expectedDelivery } from '#app/shipping/expected-delivery.ts'
+import { latestShipment } from '#app/shipping/shipments.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import type { Route } from './+types/order-success'
@@ -27,12 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = await getViewer(request, context)
   const order = await findVisibleOrder(db, orderId, { userId: viewer?.id ?? null, visitorHash: visitorHash(request) })
   if (!order) throw redirect('/')
+  // Once the parcel is booked, the courier's estimate is the day the shopper is told.
+  const parcel = await latestShipment(db, order.id)
   return {
     orderId: order.id,
     orderNumber: orderNumber(order.id),
     total: order.totalAmount,
     paymentMethod: order.paymentMethod,
-    deliveryBy: order.deliveryBy,
+    deliveryBy: expectedDelivery(order.deliveryBy, parcel?.tracking)?.day ?? order.deliveryBy,
     signedIn: viewer !== null,
   }
 }

@@ -4,6 +4,7 @@
 // them only to point at a mistake before sending. docs/decisions/025-manual-courier.md.
 import { z } from 'zod'
 import { COURIER_NAMES, COURIERS, type Courier, TRACKED_COURIERS, type TrackedCourier } from './courier-names.ts'
+import type { TrackState } from './track-states.ts'
 
 export { COURIER_NAMES, COURIERS, type Courier, TRACKED_COURIERS, type TrackedCourier } from './courier-names.ts'
 
@@ -188,6 +189,30 @@ export interface ShipmentView {
   trackingUrl: string | null
   /** ISO time of the shipment. */
   shippedAt: string
+  /** Where a parcel booked through Shiprocket is; absent for a manual shipment (and in notices). */
+  tracking?: ShipmentTracking
+}
+
+/** A booked parcel as its courier reports it. */
+export interface ShipmentTracking {
+  /** Null until the first report places it. */
+  state: TrackState | null
+  /** The courier's expected delivery day, 'YYYY-MM-DD'. */
+  expectedBy: string | null
+  /** The courier's reason for the last failed delivery attempt, in its own words. */
+  ndrReason: string | null
+  /** Newest first. */
+  scans: ShipmentScan[]
+}
+
+export interface ShipmentScan {
+  /** ISO time of the scan. */
+  at: string
+  /** What the courier wrote, as it wrote it (English). */
+  activity: string
+  location: string
+  /** The shop's state for the scan's status; null for a scan that moves nothing (a warehouse step). */
+  state: TrackState | null
 }
 
 /** The courier's name in English (the desk, the shop's own notices); pages use `courierText`. */

@@ -62,6 +62,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       sms,
       auth,
       payments: null,
+      shipping: null,
       files: createDiskStore(path.join(dataDir, 'uploads')),
       vapid: generateVapidKeys(),
     }

@@ -1,7 +1,8 @@
 // The owner's catalogue operations against a real database (PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set): adding and editing products with the form's schema, categories, slug
 // changes and their redirects, the stock rule for a form open while orders come in, deleting or
-// archiving, restoring, what the shop shows of archived products, and the audit trail.
+// archiving, restoring, what the shop shows of archived products, and the audit trail; and the
+// shipping parcel per size as the form posts it to the product routes.
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { createContext, createElement, useContext } from 'react'
@@ -22,6 +23,12 @@ import {
   restoreProduct,
   updateProduct,
 } from '#app/catalog/admin-products.server.ts'
+import {
+  createProductAction,
+  editProductLoader,
+  type ProductEditorData,
+  productAction,
+} from '#app/catalog/product-admin-routes.server.ts'
 import {
   NEW_CATEGORY,
   PRODUCT_DEFAULTS,
@@ -45,11 +52,22 @@ import type { AuditActor } from '#app/platform/audit.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { auditLog } from '#app/platform/schema.ts'
+import type { Services } from '#app/platform/services.server.ts'
 import { sitemapEntries } from '#app/seo/sitemap.server.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
+import { ownerPost, ownerServices, settle } from './route-answer.ts'
 
 const owner: AuditActor = { id: 'owner-1', email: 'owner@shop.test', name: 'Shop Owner' }
+const PUBLIC_URL = 'http://127.0.0.1:3996'
+/** The owner as the stand-in session gives them to the routes. */
+const SIGNED_IN_OWNER = {
+  id: owner.id,
+  email: 'owner@shop.test',
+  name: owner.name,
+  role: 'admin',
+  twoFactorEnabled: false,
+}
 
 /** The form as a browser posts it: the defaults, then what the owner typed. */
 function form(fields: Partial<ProductFormValues>): ProductFormValues {
@@ -416,6 +434,146 @@ describe.each(DATABASE_KINDS)('the owner’s catalogue on %s', (kind) => {
     expect(html).not.toContain('<script>')
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Sev &lt;/script&gt;')
     expect(html).toContain('&lt;b&gt;bold&lt;/b&gt; &amp; spicy')
+  })
+
+  describe('the shipping parcel per size, as the product form posts it', () => {
+    let services: Services
+    beforeAll(() => {
+      services = ownerServices(database, PUBLIC_URL, SIGNED_IN_OWNER)
+    })
+
+    const row = async (id: string) => (await db.select().from(products).where(eq(products.id, id)))[0]!
+    const add = (fields: Partial<ProductFormValues>) =>
+      settle(() =>
+        createProductAction(ownerPost(services, '/admin/products/new', form({ name: 'Ratlami Sev', ...fields }))),
+      )
+    /** The edit form as the page opens it for the product. */
+    const opened = async (id: string) =>
+      (await settle(() => editProductLoader(ownerPost(services, `/admin/products/${id}`, {}, { productId: id }))))
+        .body as ProductEditorData
+    /** Saves the edit form as opened, with the owner's changes. */
+    const save = async (id: string, changes: Partial<ProductFormValues>) => {
+      const { values, product } = await opened(id)
+      const fields = {
+        ...values,
+        intent: 'save',
+        version: product!.version,
+        shownStock250g: String(product!.stock['250g']),
+        shownStock500g: String(product!.stock['500g']),
+        shownStock1kg: String(product!.stock['1kg']),
+        ...changes,
+      }
+      return settle(() => productAction(ownerPost(services, `/admin/products/${id}`, fields, { productId: id })))
+    }
+
+    it('saves the figures the owner typed over the pack’s defaults, keeps only what differs, and audits it', async () => {
+      const added = await add({
+        parcelWeight250g: '320',
+        parcelHeight250g: ' 4.5 cm',
+        // The 500g pack's defaults typed out: nothing to keep.
+        parcelWeight500g: '560',
+        parcelLength500g: '24',
+        parcelBreadth500g: '18',
+        parcelHeight500g: '6',
+      })
+      expect(added).toMatchObject({ status: 200, body: { ok: true, title: 'Product added successfully' } })
+      const { productId } = added.body as { productId: string }
+      expect((await row(productId)).parcels).toEqual({
+        '250g': { weightGrams: 320, lengthCm: 20, breadthCm: 15, heightCm: 4.5 },
+      })
+      expect((await audits(productId))[0]?.after).toMatchObject({
+        parcels: { '250g': { weightGrams: 320, lengthCm: 20, breadthCm: 15, heightCm: 4.5 } },
+      })
+
+      // The edit form shows the figures that differ, and leaves the defaults empty.
+      expect((await opened(productId)).values).toMatchObject({
+        parcelWeight250g: '320',
+        parcelLength250g: '',
+        parcelHeight250g: '4.5',
+        parcelWeight500g: '',
+      })
+
+      const saved = await save(productId, { parcelWeight500g: '1,000 g', parcelBreadth500g: '19.5' })
+      expect(saved).toMatchObject({ status: 200, body: { ok: true, title: 'Product updated successfully' } })
+      const parcels = {
+        '250g': { weightGrams: 320, lengthCm: 20, breadthCm: 15, heightCm: 4.5 },
+        '500g': { weightGrams: 1000, lengthCm: 24, breadthCm: 19.5, heightCm: 6 },
+      }
+      expect((await row(productId)).parcels).toEqual(parcels)
+      const update = (await audits(productId)).find((entry) => entry.action === 'product.update')
+      expect(update).toMatchObject({
+        actorId: owner.id,
+        before: { parcels: { '250g': parcels['250g'] } },
+        after: { parcels },
+      })
+    })
+
+    it('clearing the figures puts every size back to its pack’s default', async () => {
+      const added = await add({ parcelWeight250g: '320', parcelLength500g: '25' })
+      const { productId } = added.body as { productId: string }
+      expect(Object.keys((await row(productId)).parcels)).toEqual(['250g', '500g'])
+
+      const cleared = await save(productId, { parcelWeight250g: '', parcelLength500g: '  ' })
+      expect(cleared).toMatchObject({ status: 200, body: { ok: true } })
+      expect((await row(productId)).parcels).toEqual({})
+      expect((await audits(productId)).at(-1)).toMatchObject({ action: 'product.update', after: { parcels: {} } })
+      expect(Object.values((await opened(productId)).values).filter((value) => value === '320')).toEqual([])
+    })
+
+    it('refuses bad figures with a message next to each field, and changes nothing', async () => {
+      const added = await add({ parcelWeight250g: '320' })
+      const { productId } = added.body as { productId: string }
+      const before = await row(productId)
+      const auditCount = (await audits(productId)).length
+
+      const bad = await save(productId, {
+        name: 'Renamed meanwhile',
+        parcelWeight250g: '9',
+        parcelLength250g: '12.25',
+        parcelBreadth250g: '-3',
+        parcelHeight500g: 'tall',
+        parcelWeight500g: '30001',
+        parcelBreadth500g: '121',
+      })
+      expect(bad).toMatchObject({
+        status: 400,
+        body: {
+          ok: false,
+          title: 'Failed to save product',
+          message: 'Please correct the 6 fields marked below.',
+          fieldErrors: {
+            parcelWeight250g: 'Weight is a whole number of grams from 10 to 30,000, like 300.',
+            parcelLength250g: 'Length is 1 to 120 cm, with one decimal at most, like 20 or 12.5.',
+            parcelBreadth250g: 'Breadth is 1 to 120 cm, with one decimal at most, like 20 or 12.5.',
+            parcelHeight500g: 'Height is 1 to 120 cm, with one decimal at most, like 20 or 12.5.',
+            parcelWeight500g: 'Weight is a whole number of grams from 10 to 30,000, like 300.',
+            parcelBreadth500g: 'Breadth is 1 to 120 cm, with one decimal at most, like 20 or 12.5.',
+          },
+        },
+      })
+
+      // The 1kg pack has no price: a parcel for it is refused next to its first figure.
+      const unsold = await save(productId, { parcelLength1kg: '30', parcelHeight1kg: '9' })
+      expect(unsold).toMatchObject({
+        status: 400,
+        body: {
+          ok: false,
+          fieldErrors: { parcelLength1kg: 'The 1kg pack is not sold: leave its parcel empty, or give it a price.' },
+        },
+      })
+      expect(await row(productId)).toEqual(before)
+      expect((await audits(productId)).length).toBe(auditCount)
+
+      // Nor is a new product with one added.
+      const refusedNew = await add({ name: 'Tikhi Bundi', parcelWeight1kg: '1200' })
+      expect(refusedNew).toMatchObject({
+        status: 400,
+        body: {
+          fieldErrors: { parcelWeight1kg: 'The 1kg pack is not sold: leave its parcel empty, or give it a price.' },
+        },
+      })
+      expect(await count()).toBe(1)
+    })
   })
 
   it('lists the categories the owner added after the spec’s two, in position order', async () => {

@@ -147,6 +147,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
       sms,
       auth,
       payments: null,
+      shipping: null,
       files: createDiskStore(`${dataDir}/uploads`),
       vapid,
     }

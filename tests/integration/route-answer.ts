@@ -71,6 +71,7 @@ export function standInServices(
     auth: auth as unknown as Auth,
     otpKey: 'k'.repeat(64),
     payments: null,
+    shipping: null,
   } as unknown as Services
 }
 

@@ -4,24 +4,28 @@
 // transaction of the change, the link filled from the owner's template, the shipped e-mail and SMS in
 // the order's language, the shop's own rider keeping the delivery OTP, and every bad input refused
 // with a 4xx and a sentence, changing nothing. Then on the production server (needs a build): the
-// shopper's My Orders, Track Order and invoice page show the courier, the number and the link.
-import { eq, sql } from 'drizzle-orm'
+// shopper's My Orders, Track Order and invoice page show the courier, the number and the link, and a
+// parcel booked through Shiprocket its timeline of scans and the courier's expected day.
+import { eq, gt, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
+import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import type { DeskContext } from '#app/orders/order-desk.server.ts'
 import { orderAction } from '#app/orders/order-desk-routes.server.ts'
+import { trackOrder } from '#app/orders/orders.server.ts'
 import { ordersCsv } from '#app/orders/orders-csv.server.ts'
 import { orders } from '#app/orders/schema.ts'
-import type { Database } from '#app/platform/db.server.ts'
+import type { Database, Db } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
 import type { Services } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { settingsAction } from '#app/settings/settings-routes.server.ts'
 import { DEFAULT_TRACKING_URLS } from '#app/shipping/couriers.ts'
-import { shipments } from '#app/shipping/schema.ts'
+import { shipmentScans, shipments } from '#app/shipping/schema.ts'
+import { latestShipment, latestShipments } from '#app/shipping/shipments.server.ts'
 import { createShopServer, type ShopServer } from '../../scripts/drills/lib/shop-server.ts'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
@@ -313,6 +317,72 @@ describe.each(DATABASE_KINDS)('shipping by hand on %s', (kind) => {
     )
   })
 
+  it('reads a booked parcel with its scans newest first, tells the courier’s day from booking on, and shows no booking without its AWB', async () => {
+    const order = await confirmedOrder()
+    const phone = '+919876543210'
+    const zone = (await orderRow(order.id)).deliveryBy!
+    const booking = { orderId: order.id, provider: 'shiprocket', courier: 'delhivery', courierCompanyId: 1 } as const
+    // A booking that stopped before its AWB: no parcel yet, and the zone's promise stands.
+    const [halfDone] = await db
+      .insert(shipments)
+      .values({ ...booking, channelOrderId: `${order.number}-half`, expectedBy: '2026-12-03' })
+      .returning()
+    expect(await latestShipment(db, order.id)).toBeNull()
+    expect((await latestShipments(db, [order.id])).size).toBe(0)
+    expect(await trackOrder(db, order.number, phone)).toMatchObject({
+      shipment: null,
+      expected: { day: zone, from: 'zone' },
+    })
+
+    // Booked to its AWB: the courier's estimate is the day, while the order waits for the pickup.
+    await db
+      .update(shipments)
+      .set({ awb: '1490000000001', trackState: 'booked', trackingUrl: 'https://shiprocket.co/tracking/1490000000001' })
+      .where(eq(shipments.id, halfDone!.id))
+    await db.insert(shipmentScans).values([
+      {
+        shipmentId: halfDone!.id,
+        at: new Date('2026-11-30T04:10:00Z'),
+        activity: 'Pickup scheduled',
+        location: 'Indore',
+        statusId: 19,
+      },
+      {
+        shipmentId: halfDone!.id,
+        at: new Date('2026-11-30T06:45:00Z'),
+        activity: 'Shipment details received',
+        location: '',
+        statusId: null,
+      },
+    ])
+    expect(await trackOrder(db, order.number, phone)).toMatchObject({
+      status: 'confirmed',
+      shipment: null,
+      expected: { day: '2026-12-03', from: 'courier' },
+    })
+    const tracking = {
+      state: 'booked',
+      expectedBy: '2026-12-03',
+      ndrReason: null,
+      scans: [
+        { at: '2026-11-30T06:45:00.000Z', activity: 'Shipment details received', location: '', state: null },
+        { at: '2026-11-30T04:10:00.000Z', activity: 'Pickup scheduled', location: 'Indore', state: 'booked' },
+      ],
+    }
+    expect(await latestShipment(db, order.id)).toMatchObject({ courier: 'delhivery', awb: '1490000000001', tracking })
+    expect((await latestShipments(db, [order.id])).get(order.id)?.tracking).toEqual(tracking)
+
+    // Picked up: the parcel is shown, and a parcel sent by hand has no tracking.
+    await db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.id))
+    expect(await trackOrder(db, order.number, phone)).toMatchObject({
+      shipment: { awb: '1490000000001', tracking },
+      expected: { day: '2026-12-03', from: 'courier' },
+    })
+    const byHand = await confirmedOrder()
+    await ship(byHand.id, { courier: 'dtdc', awb: 'D33333333' })
+    expect((await latestShipment(db, byHand.id))?.tracking).toBeUndefined()
+  })
+
   describe('the couriers’ tracking links in the Settings tab', () => {
     const save = async (templates: Record<string, string>, version?: string) => {
       const form: Record<string, string> = {
@@ -384,9 +454,15 @@ describe.each(DATABASE_KINDS)('shipping by hand on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('the shopper’s pages show the shipment (production server, %s)', (kind) => {
   let shop: ShopServer
+  let parcel: Awaited<ReturnType<typeof onItsWayWithShiprocket>>
 
   beforeAll(async () => {
-    shop = await createShopServer({ databaseUrl: kind === 'postgres' ? process.env.TEST_DATABASE_URL! : null })
+    shop = await createShopServer({
+      databaseUrl: kind === 'postgres' ? process.env.TEST_DATABASE_URL! : null,
+      prepare: async (database) => {
+        parcel = await onItsWayWithShiprocket(database.db)
+      },
+    })
     await shop.start()
   }, 240_000)
   afterAll(async () => {
@@ -460,4 +536,91 @@ describe.each(DATABASE_KINDS)('the shopper’s pages show the shipment (producti
     expect(invoice).toContain('Delhivery से भेजा गया')
     expect(invoice).toContain(link)
   })
+
+  it('on Track Order, a parcel booked through Shiprocket shows where it is, the courier’s day and its scans, in English and Hindi', async () => {
+    const guest = new Shopper(shop.url)
+    const form = { orderNumber: parcel.number, phone: parcel.phone }
+    const english = await html(guest, '/track-order', form)
+    const section = english.slice(english.indexOf('aria-label="Shipment"'))
+    expect(section).toContain('Out for delivery')
+    expect(section).toContain(`Expected by ${formatDeliveryDay(parcel.expectedBy, 'en')}`)
+    // The courier's day, not the zone's promise beside it.
+    expect(english).not.toContain(formatDeliveryDay(parcel.promisedBy, 'en'))
+    expect(section).toContain('Where your parcel is')
+    const newest = section.slice(section.indexOf('<ol'), section.indexOf('</ol>'))
+    expect([...newest.matchAll(/<li/g)]).toHaveLength(3)
+    expect(newest).toMatch(/Out for delivery.*Delivery attempt failed.*Consignee unavailable · Bhopal_MPNagar_D/s)
+    expect(newest).toContain(`<time dateTime="${parcel.scans[0]!.at.toISOString()}"`)
+    expect(section).toMatch(/<details[^>]*><summary[^>]*>Earlier updates \(3\)</)
+    // A warehouse step with no status is named by the courier's words alone.
+    expect(section).toContain('<span lang="en">Shipment received at facility</span>')
+    expect(section).toContain('lang="en">Bhopal_Hub (Madhya Pradesh)</p>')
+    expect(section).toContain('On its way')
+
+    const hindi = await html(guest, '/hi/track-order', form)
+    const hindiSection = hindi.slice(hindi.indexOf('aria-label="शिपमेंट"'))
+    expect(hindiSection).toContain('डिलीवरी के लिए निकला')
+    expect(hindiSection).toContain(`${formatDeliveryDay(parcel.expectedBy, 'hi')} तक पहुँचने की उम्मीद`)
+    expect(hindiSection).toContain('आपका पार्सल कहाँ है')
+    expect(hindiSection).toContain('डिलीवरी की कोशिश नाकाम रही')
+    expect(hindiSection).toContain('रास्ते में')
+    expect(hindiSection).toContain('पहले के अपडेट (3)')
+    // The courier's own words stay as it wrote them, marked as English.
+    expect(hindiSection).toContain('lang="en">Consignee unavailable · Bhopal_MPNagar_D (Madhya Pradesh)')
+  })
 })
+
+/**
+ * A guest's order on its way with a courier booked through Shiprocket, as the tracking webhook leaves
+ * it: out for delivery again after a failed attempt, the courier's expected day a day after the zone's
+ * promise, and six scans (one a warehouse step with no status) over the last three days.
+ */
+async function onItsWayWithShiprocket(db: Db) {
+  const [product] = await db.select({ id: products.id }).from(products).where(gt(products.stock250g, 0)).limit(1)
+  const placed = await placeGuestOrder(db, [{ productId: product!.id, size: '250g', quantity: 1 }])
+  const [order] = await db
+    .update(orders)
+    .set({ status: 'shipped' })
+    .where(eq(orders.id, placed.orderId))
+    .returning({ deliveryBy: orders.deliveryBy })
+  const promisedBy = order!.deliveryBy!
+  const expectedBy = new Date(Date.parse(`${promisedBy}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+  const awb = '1490000000002'
+  const [shipment] = await db
+    .insert(shipments)
+    .values({
+      orderId: placed.orderId,
+      provider: 'shiprocket',
+      courier: 'delhivery',
+      awb,
+      trackingUrl: `https://shiprocket.co/tracking/${awb}`,
+      channelOrderId: placed.orderNumber,
+      courierCompanyId: 1,
+      trackState: 'out_for_delivery',
+      trackStatusId: 17,
+      ndrReason: 'Consignee unavailable',
+      expectedBy,
+    })
+    .returning({ id: shipments.id })
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000)
+  const scans = [
+    { at: hoursAgo(2), activity: 'Out for delivery', location: 'Bhopal_MPNagar_D (Madhya Pradesh)', statusId: 17 },
+    {
+      at: hoursAgo(17),
+      activity: 'Consignee unavailable',
+      location: 'Bhopal_MPNagar_D (Madhya Pradesh)',
+      statusId: 21,
+    },
+    { at: hoursAgo(26), activity: 'Out for delivery', location: 'Bhopal_MPNagar_D (Madhya Pradesh)', statusId: 17 },
+    {
+      at: hoursAgo(40),
+      activity: 'Shipment received at facility',
+      location: 'Bhopal_Hub (Madhya Pradesh)',
+      statusId: null,
+    },
+    { at: hoursAgo(52), activity: 'Bag added to trip', location: 'Indore_Hub (Madhya Pradesh)', statusId: 18 },
+    { at: hoursAgo(60), activity: 'Shipment picked up', location: 'Indore_Palda_PC (Madhya Pradesh)', statusId: 6 },
+  ]
+  await db.insert(shipmentScans).values(scans.map((scan) => ({ ...scan, shipmentId: shipment!.id })))
+  return { number: placed.orderNumber, phone: '+919876543210', promisedBy, expectedBy, scans }
+}

@@ -225,6 +225,7 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
       sms,
       auth,
       payments: null,
+      shipping: null,
       files: disk,
       vapid: generateVapidKeys(),
     }

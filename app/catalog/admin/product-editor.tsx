@@ -10,6 +10,7 @@ import { useOpenedVersion } from '#app/admin/use-opened-version.ts'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { ImageField } from '#app/media/image-field.tsx'
 import { slugify } from '#app/shared/slug.ts'
+import { PACK_PARCELS, type Parcel } from '#app/shipping/parcels.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toast, toastAnswer } from '#app/ui/toast.tsx'
@@ -19,6 +20,7 @@ import {
   CATEGORY_PRESETS,
   GST_RATES,
   NEW_CATEGORY,
+  PARCEL_FIELDS,
   PRICE_FIELDS,
   PRODUCT_FIELDS,
   PRODUCT_LIMITS,
@@ -35,6 +37,14 @@ const SELECT_CLASS =
   'h-11 w-full min-w-0 rounded-md border border-input bg-card px-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 aria-invalid:border-destructive'
 
 const id = (field: ProductField) => `product-${field}`
+
+/** A parcel's figures as the form asks for them, weight first. */
+const PARCEL_INPUTS = [
+  { key: 'weightGrams', label: 'Weight (g)', inputMode: 'numeric' },
+  { key: 'lengthCm', label: 'Length (cm)', inputMode: 'decimal' },
+  { key: 'breadthCm', label: 'Breadth (cm)', inputMode: 'decimal' },
+  { key: 'heightCm', label: 'Height (cm)', inputMode: 'decimal' },
+] as const satisfies readonly { key: keyof Parcel; label: string; inputMode: 'numeric' | 'decimal' }[]
 
 /** The Hindi twins of the English texts, each with its twin's limit. */
 const HINDI_FIELDS = [
@@ -329,6 +339,57 @@ export function ProductEditor({ categories, product, values }: ProductEditorData
                         />
                       )}
                     </Field>
+                  </div>
+                </fieldset>
+              )
+            })}
+          </div>
+        </FormSection>
+
+        <FormSection
+          title="Shipping parcel"
+          description="What each pack weighs and measures packed, for booking the courier. Leave a figure empty for the pack's usual one, shown in grey."
+        >
+          <div className="grid gap-3 md:grid-cols-3">
+            {SIZES.map((size) => {
+              const pack = PACK_PARCELS[size]
+              // A size not sold has no parcel: its figures are kept for when it is priced again, but
+              // not sent (a disabled fieldset's fields are not posted).
+              const notSold = Number(prices[size] || '0') === 0
+              return (
+                <fieldset
+                  key={size}
+                  disabled={notSold}
+                  className="grid content-start gap-3 rounded-lg border bg-muted/30 p-3"
+                >
+                  <legend className="px-1 font-bold text-brown">
+                    {size}
+                    {notSold && <span className="ml-2 text-sm font-semibold text-chilli">Not sold</span>}
+                  </legend>
+                  <p className="text-xs text-muted-foreground">
+                    {notSold
+                      ? `Give ${size} a price to set its parcel.`
+                      : `Usual: ${pack.weightGrams.toLocaleString('en-IN')} g, ${pack.lengthCm} × ${pack.breadthCm} × ${pack.heightCm} cm.`}
+                  </p>
+                  <div className={cn('grid grid-cols-2 gap-3', notSold && 'hidden')}>
+                    {PARCEL_INPUTS.map(({ key, label, inputMode }) => {
+                      const field = PARCEL_FIELDS[size][key]
+                      return (
+                        <Field key={key} id={id(field)} label={label} error={errors[field]}>
+                          {(described) => (
+                            <TextInput
+                              id={id(field)}
+                              name={field}
+                              aria-label={`${label}, ${size}`}
+                              inputMode={inputMode}
+                              placeholder={String(pack[key])}
+                              defaultValue={values[field]}
+                              {...described}
+                            />
+                          )}
+                        </Field>
+                      )
+                    })}
                   </div>
                 </fieldset>
               )

@@ -1,12 +1,15 @@
 // The desk's Details dialog: everything about one order, loaded when opened (and reloaded with the
 // page after any change, since React Router revalidates loaded fetchers too).
-import { AlertTriangle, ExternalLink, FileText, Mail, Phone, Printer, Undo2 } from 'lucide-react'
+import { AlertTriangle, ExternalLink, FileText, Mail, Phone, Printer, RefreshCw, Truck, Undo2 } from 'lucide-react'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { useFetcher, useRevalidator } from 'react-router'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { invoicePaths } from '#app/invoices/invoice-links.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
+import { announceBooking, BookingDialog } from '#app/shipping/admin/booking-dialog.tsx'
+import { bookParcel, labelHref, useBookingInFlight } from '#app/shipping/admin/booking-requests.ts'
+import { bookingStateText, shortDay } from '#app/shipping/admin/booking-view.ts'
 import { courierLabel } from '#app/shipping/couriers.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#app/ui/dialog.tsx'
@@ -102,7 +105,10 @@ function DetailsBody({ order }: { order: AdminOrderDetails }) {
 
       {order.attentionNotices.length > 0 && <AttentionNotices notices={order.attentionNotices} />}
 
-      {order.shipment && (
+      <CourierBooking order={order} />
+
+      {/* A Shiprocket booking is shown by CourierBooking, whatever the parcel's state. */}
+      {order.shipment && !order.booking && (
         <Section title="Shipment">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Courier</dt>
@@ -270,6 +276,100 @@ function DetailsBody({ order }: { order: AdminOrderDetails }) {
         <AdminStatusHistory history={order.history} />
       </Section>
     </div>
+  )
+}
+
+/**
+ * The order's parcel booked through Shiprocket: its courier, AWB, where it is and its label; or, for a
+ * confirmed order not booked yet, the button that books it (the Shipping view's booking dialog).
+ */
+function CourierBooking({ order }: { order: AdminOrderDetails }) {
+  const { booking } = order
+  const bookable = order.shippingConfigured && order.status === 'confirmed' && !booking?.pickupRequested
+  if (!booking && !bookable) return null
+  return (
+    <Section title="Courier booking">
+      {booking && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Courier</dt>
+          <dd className="break-words">{booking.courierName ?? 'Not chosen yet'}</dd>
+          {booking.awb && (
+            <>
+              <dt className="text-muted-foreground">AWB</dt>
+              <dd className="font-mono break-all">{booking.awb}</dd>
+            </>
+          )}
+          <dt className="text-muted-foreground">State</dt>
+          <dd className="font-semibold">{bookingStateText(booking)}</dd>
+          {booking.pickupRequested && booking.expectedBy && (
+            <>
+              <dt className="text-muted-foreground">Expected</dt>
+              <dd>{shortDay(booking.expectedBy)}</dd>
+            </>
+          )}
+          {booking.ndrReason && (
+            <>
+              <dt className="text-muted-foreground">Failed attempt</dt>
+              <dd className="font-semibold text-chilli">{booking.ndrReason}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {booking?.bookingError && (
+        <p role="alert" className="rounded-md bg-destructive/10 p-2 text-sm text-destructive">
+          <span className="font-semibold">Booking stopped: </span>
+          {booking.bookingError}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {bookable && <BookControl order={order} />}
+        {booking?.labelReady && (
+          <Button asChild variant="outline" className="h-11">
+            <a href={labelHref(order.id)} target="_blank" rel="noopener">
+              <FileText aria-hidden />
+              Label
+              <ExternalLink className="size-3.5" aria-hidden />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </Button>
+        )}
+        {booking?.trackingUrl && (
+          <Button asChild variant="outline" className="h-11">
+            <a href={booking.trackingUrl} target="_blank" rel="noopener noreferrer">
+              Track
+              <ExternalLink className="size-3.5" aria-hidden />
+              <span className="sr-only">the parcel on Shiprocket (opens in a new tab)</span>
+            </a>
+          </Button>
+        )}
+      </div>
+    </Section>
+  )
+}
+
+/** Book courier; a booking that stopped after its AWB is resumed as it was (Try again). */
+function BookControl({ order }: { order: AdminOrderDetails }) {
+  const { revalidate } = useRevalidator()
+  const booking = useBookingInFlight(order.id)
+  if (order.booking?.awb) {
+    const resume = async () => {
+      announceBooking(await bookParcel(order.id))
+      void revalidate()
+    }
+    return (
+      <Button className="h-11" disabled={booking} onClick={() => void resume()}>
+        <RefreshCw aria-hidden />
+        {booking ? 'Booking…' : 'Try again'}
+      </Button>
+    )
+  }
+  return (
+    <BookingDialog orderId={order.id} number={order.number}>
+      <Button className="h-11" disabled={booking}>
+        <Truck aria-hidden />
+        {booking ? 'Booking…' : order.booking ? 'Try again' : 'Book courier'}
+      </Button>
+    </BookingDialog>
   )
 }
 

@@ -3,19 +3,10 @@
 import { FileText, Printer } from 'lucide-react'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { invoicePaths } from '#app/invoices/invoice-links.tsx'
-import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
-import { type AdminOrderDetails, zoneLabel } from '../admin-orders.ts'
+import { type AdminOrderDetails, collectText, type PackingSlipShop, zoneLabel } from '../admin-orders.ts'
 import { formatOrderDate } from '../order-bits.tsx'
-
-export interface PackingSlipShop {
-  shopName: string
-  address: string
-  phone: string
-  fssaiLicence: string
-  email: string
-}
 
 /**
  * The print stylesheet: the shop's frame around the page (skip link, header, breadcrumb, footer,
@@ -126,15 +117,9 @@ export function PackingSlip({ order, shop }: { order: AdminOrderDetails; shop: P
 
 /** What the delivery person does at the door, in letters nobody can miss. */
 function CollectBox({ order }: { order: AdminOrderDetails }) {
-  const text =
-    order.paymentMethod === 'cod'
-      ? `Collect ${formatRupees(order.totalAmount)} on delivery`
-      : order.paymentStatus === 'paid'
-        ? 'Paid online: collect nothing'
-        : 'Online payment not received: do not dispatch until it is paid'
   return (
     <p className="rounded-lg border-4 border-black p-4 text-center text-2xl font-extrabold break-words sm:text-3xl">
-      {text}
+      {collectText(order)}
     </p>
   )
 }

@@ -1,0 +1,66 @@
+// The shipping reconciler: a lost webhook costs nothing. Every few minutes it applies stored events
+// that could not be applied when they came, and asks Shiprocket about open parcels it has heard
+// nothing of for a few hours (50 AWBs a call), applying the answers as the webhook would.
+import { and, asc, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import type { Db } from '#app/platform/db.server.ts'
+import type { Logger } from '#app/platform/logger.server.ts'
+import { startPoller } from '#app/platform/poller.server.ts'
+import type { ShippingServices } from './booking.server.ts'
+import { applyUnprocessedEvents } from './courier-webhook.server.ts'
+import { shipments } from './schema.ts'
+import { applyTracking } from './tracking.server.ts'
+
+/** A parcel without news for this long is asked about. */
+export const QUIET_FOR_MS = 3 * 60 * 60_000
+/** Open parcels asked about in one run, at most. */
+const PER_RUN = 200
+const OPEN_STATES = ['booked', 'in_transit', 'out_for_delivery', 'undelivered', 'rto'] as const
+
+export async function reconcileShipments(
+  db: Db,
+  shipping: ShippingServices,
+  { publicUrl, log, now = new Date() }: { publicUrl: string; log: Logger; now?: Date },
+): Promise<{ events: number; asked: number; applied: number }> {
+  const context = { publicUrl, log, now }
+  const events = await applyUnprocessedEvents(db, context)
+  const quiet = await db
+    .select({ id: shipments.id, awb: shipments.awb })
+    .from(shipments)
+    .where(
+      and(
+        inArray(shipments.trackState, OPEN_STATES),
+        isNotNull(shipments.awb),
+        or(isNull(shipments.checkedAt), lt(shipments.checkedAt, new Date(now.getTime() - QUIET_FOR_MS))),
+      ),
+    )
+    .orderBy(asc(shipments.checkedAt))
+    .limit(PER_RUN)
+  let applied = 0
+  const awbs = quiet.map((row) => row.awb!)
+  if (awbs.length === 0) return { events, asked: 0, applied }
+  const reports = await shipping.shiprocket.track(awbs)
+  for (const awb of awbs) {
+    const report = reports.get(awb)
+    const newest = report?.scans.at(-1)
+    // No scans yet: asked, and asked again after the next quiet spell.
+    const update =
+      report && newest ? { ...report, at: newest.at, awb } : { awb, statusId: null, at: now, scans: [], etd: null }
+    const outcome = await applyTracking(db, update, context)
+    if (outcome === 'applied') applied++
+  }
+  if (applied > 0) log.info({ asked: awbs.length, applied }, 'the shipping reconciler caught up on parcels')
+  return { events, asked: awbs.length, applied }
+}
+
+export function startShippingReconciler(
+  db: Db,
+  shipping: ShippingServices,
+  options: { publicUrl: string; log: Logger },
+  intervalMs = 5 * 60_000,
+) {
+  return startPoller(() => reconcileShipments(db, shipping, options), {
+    intervalMs,
+    logger: options.log,
+    name: 'shipping reconciler',
+  })
+}

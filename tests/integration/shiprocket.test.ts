@@ -1,0 +1,323 @@
+// Shipping through Shiprocket (issue 30; docs/decisions/026-shiprocket.md) against a real database
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and the Shiprocket simulator speaking its
+// protocol over HTTP: the desk's booking routes, the webhook route (posted by the simulator through a
+// loopback server), the reconciler, and what each parcel state does to the order, its stock, its
+// invoice and the customer's notices. Every booking is checked in the simulator's own request log.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { users } from '#app/accounts/schema.ts'
+import { products } from '#app/catalog/schema.ts'
+import { creditNotes } from '#app/invoices/schema.ts'
+import { createDiskStore } from '#app/media/file-store.server.ts'
+import type { DeskContext } from '#app/orders/order-desk.server.ts'
+import { orderAction } from '#app/orders/order-desk-routes.server.ts'
+import { orders } from '#app/orders/schema.ts'
+import type { Database } from '#app/platform/db.server.ts'
+import { initialiseShop } from '#app/platform/first-start.server.ts'
+import { outboxJobs } from '#app/platform/schema.ts'
+import { createLoadContext, type Services } from '#app/platform/services.server.ts'
+import type { ShippingServices } from '#app/shipping/booking.server.ts'
+import { reconcileShipments } from '#app/shipping/reconciler.server.ts'
+import { courierEvents, shipments } from '#app/shipping/schema.ts'
+import { bookAction, couriersLoader, courierWebhookAction, labelLoader } from '#app/shipping/shipping-routes.server.ts'
+import { createShiprocket } from '#app/shipping/shiprocket.server.ts'
+import { type ShiprocketSimulator, startShiprocketSimulator } from '#server/shiprocket-simulator.ts'
+import { temporaryDataDir } from '../server-process.ts'
+import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
+import { placeGuestOrder } from './guest-order.ts'
+import { changeStatus, orderVersion } from './order-status.ts'
+import { drainOutbox } from './outbox.ts'
+import { ratlamiSev } from './product-rows.ts'
+import { OWNER_COOKIE, ownerPost, ownerServices, settle } from './route-answer.ts'
+
+const PUBLIC_URL = 'http://127.0.0.1:3995'
+const OWNER = {
+  id: 'shiprocket-owner',
+  name: 'Owner',
+  email: 'owner@shop.test',
+  role: 'admin',
+  twoFactorEnabled: false,
+}
+const TOKEN = 'webhook-token-of-the-test-0123456789'
+const ACCOUNT = { email: 'api@shop.test', password: 'api-password' }
+
+describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
+  let database: Database
+  let db: Database['db']
+  let services: Services
+  let simulator: ShiprocketSimulator
+  let hook: Server
+  let sev: string
+  const desk: DeskContext = {
+    admin: { id: OWNER.id, email: OWNER.email, name: OWNER.name },
+    otpKey: 'k'.repeat(64),
+    publicUrl: PUBLIC_URL,
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    db = database.db
+    await initialiseShop(db, { seedDemo: false, showcaseMode: false })
+    await db.insert(users).values({ id: OWNER.id, name: OWNER.name, email: OWNER.email, role: 'admin' })
+    const [row] = await db
+      .insert(products)
+      .values(ratlamiSev({ stock250g: 100 }))
+      .returning({ id: products.id })
+    sev = row!.id
+    // The webhook route behind a loopback server, where the simulator posts as Shiprocket would.
+    hook = createServer(async (req, res) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const key = req.headers['x-api-key']
+      const request = new Request(`${PUBLIC_URL}/api/hooks/courier-events`, {
+        method: 'POST',
+        body: Buffer.concat(chunks),
+        headers: typeof key === 'string' ? { 'x-api-key': key } : {},
+      })
+      const answer = await settle(() => courierWebhookAction({ request, context: contextFor(), params: {} }))
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body))
+    })
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
+    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/api/hooks/courier-events`
+    simulator = await startShiprocketSimulator({ ...ACCOUNT, webhook: { url: hookUrl, token: TOKEN } })
+    const shipping: ShippingServices = {
+      shiprocket: createShiprocket({ ...ACCOUNT, baseUrl: simulator.url, timeoutMs: 1500, backoffMs: () => 1 }),
+      pickupLocation: 'Indore Kitchen',
+      webhookToken: TOKEN,
+    }
+    services = {
+      ...ownerServices(database, PUBLIC_URL, OWNER),
+      shipping,
+      files: createDiskStore(temporaryDataDir()),
+    }
+  })
+  afterAll(async () => {
+    await simulator?.close()
+    await new Promise((resolve) => hook?.close(resolve))
+    await database?.close()
+  })
+  beforeEach(async () => {
+    simulator.clearFaults()
+    await db.delete(outboxJobs)
+  })
+
+  function contextFor() {
+    return createLoadContext(services, { requestId: 't', nonce: '', clientIp: '203.0.113.9', log: services.logger })
+  }
+
+  /** A confirmed order (cash on delivery unless said), its earlier notices delivered. */
+  async function confirmedOrder(quantity = 2) {
+    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity }], { publicUrl: PUBLIC_URL })
+    await changeStatus(db, placed.orderId, 'confirmed', desk)
+    await db.delete(outboxJobs)
+    return { id: placed.orderId, number: placed.orderNumber }
+  }
+
+  const book = (orderId: string, fields: Record<string, string> = {}) =>
+    settle(() => bookAction(ownerPost(services, `/admin/orders/${orderId}/book`, fields, { orderId }) as never))
+
+  function ownerGet(path: string, params: Record<string, string>) {
+    const request = new Request(`${PUBLIC_URL}${path}`, { headers: { cookie: OWNER_COOKIE } })
+    return { request, context: contextFor(), params }
+  }
+
+  const orderRow = async (orderId: string) => (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!
+  const bookingOf = async (orderId: string) =>
+    (await db.select().from(shipments).where(eq(shipments.orderId, orderId))).at(-1)!
+  const stock = async () => (await db.select().from(products).where(eq(products.id, sev)))[0]!.stock250g
+
+  /** The e-mail subjects and SMS texts the outbox holds, delivered. */
+  async function told() {
+    const out: string[] = []
+    await drainOutbox(db, {
+      mail: async (payload: unknown) => void out.push((payload as { subject: string }).subject),
+      sms: async (payload: unknown) => void out.push((payload as { text: string }).text),
+      push: async () => {},
+    })
+    return out
+  }
+
+  it('lists the couriers that serve the PIN code for COD, cheapest first, with the recommended one', async () => {
+    const order = await confirmedOrder()
+    const answer = await settle(() =>
+      couriersLoader(ownerGet(`/admin/orders/${order.id}/couriers`, { orderId: order.id }) as never),
+    )
+    expect(answer.status).toBe(200)
+    const body = answer.body as {
+      kind: string
+      couriers: { rate: number; cod: boolean; courierCompanyId: number }[]
+      recommendedId: number
+    }
+    expect(body.kind).toBe('serviceable')
+    expect(body.couriers.length).toBeGreaterThan(0)
+    expect(body.couriers.every((courier) => courier.cod)).toBe(true)
+    expect(body.couriers.map((courier) => courier.rate)).toEqual(
+      [...body.couriers.map((c) => c.rate)].sort((a, b) => a - b),
+    )
+    expect(body.couriers.map((courier) => courier.courierCompanyId)).toContain(body.recommendedId)
+  })
+
+  it('books once, however often and by however many it is asked: one create, one AWB, a label and a pickup', async () => {
+    const order = await confirmedOrder()
+    const [first, second] = await Promise.all([book(order.id), book(order.id)])
+    const statuses = [first.status, second.status].sort()
+    expect(statuses[0]).toBe(200)
+    // The second tap either waited its turn and found the booking, or was told it is under way.
+    expect([200, 409]).toContain(statuses[1])
+    const again = await book(order.id)
+    expect(again).toMatchObject({ status: 200, body: { ok: true, title: 'Already booked' } })
+    const channelId = order.number.toUpperCase()
+    expect(simulator.calls('orders/create/adhoc', { order_id: channelId })).toBe(1)
+    const booking = await bookingOf(order.id)
+    expect(booking).toMatchObject({ provider: 'shiprocket', trackState: 'booked', channelOrderId: channelId })
+    expect(booking.awb).toMatch(/^\d+$/)
+    expect(booking.labelKey).not.toBeNull()
+    expect(booking.pickupRequestedAt).not.toBeNull()
+    expect(simulator.calls('courier/assign/awb', { shipment_id: booking.srShipmentId })).toBe(1)
+    // The order waits for its pickup as it was: confirmed.
+    expect((await orderRow(order.id)).status).toBe('confirmed')
+    const label = await settle(() =>
+      labelLoader(ownerGet(`/admin/orders/${order.id}/label`, { orderId: order.id }) as never),
+    )
+    expect(label.status).toBe(200)
+    expect(label.headers.get('content-type')).toBe('application/pdf')
+  })
+
+  it('keeps an order to book, with a clear message, while Shiprocket is down; nothing is half booked', async () => {
+    const order = await confirmedOrder()
+    simulator.fault({ route: 'courier/serviceability', kind: 'status', status: 503, times: 'always' })
+    const couriers = await settle(() =>
+      couriersLoader(ownerGet(`/admin/orders/${order.id}/couriers`, { orderId: order.id }) as never),
+    )
+    expect(couriers.status).toBe(502)
+    expect((couriers.body as { message: string }).message).toMatch(/Shiprocket could not list the couriers/)
+    expect((couriers.body as { message: string }).message).not.toMatch(/unserviceable|does not serve/i)
+    const booked = await book(order.id)
+    expect(booked.status).toBe(502)
+    expect(await db.select().from(shipments).where(eq(shipments.orderId, order.id))).toEqual([])
+  })
+
+  it('finds again the order a slow create made, and assigns one AWB', async () => {
+    const order = await confirmedOrder()
+    // The create is done, its answer comes after the adapter gave up: the retry, with the same
+    // order id, gets the same order back.
+    simulator.fault({ route: 'orders/create/adhoc', kind: 'slow', ms: 2500, succeed: true })
+    expect((await book(order.id)).status).toBe(200)
+    const channelId = order.number.toUpperCase()
+    expect(simulator.calls('orders/create/adhoc', { order_id: channelId })).toBe(2)
+    expect(simulator.order(channelId)).toBeDefined()
+    const booking = await bookingOf(order.id)
+    expect(simulator.calls('courier/assign/awb', { shipment_id: booking.srShipmentId })).toBe(1)
+  })
+
+  it('follows the parcel: picked up ships the order, out for delivery and a failed attempt are told, delivered is paid', async () => {
+    const order = await confirmedOrder()
+    await book(order.id)
+    const { awb } = await bookingOf(order.id)
+    await simulator.advance(awb!, 42)
+    expect((await orderRow(order.id)).status).toBe('shipped')
+    expect((await told()).join('\n')).toMatch(/has been shipped/)
+    await simulator.advance(awb!, 17)
+    await simulator.advance(awb!, 21, { ndrReason: 'Customer not available' })
+    expect(await bookingOf(order.id)).toMatchObject({ trackState: 'undelivered', ndrReason: 'Customer not available' })
+    const notices = (await told()).join('\n')
+    expect(notices).toMatch(/out for delivery/)
+    expect(notices).toMatch(/could not deliver/)
+    await simulator.advance(awb!, 17)
+    await simulator.advance(awb!, 7)
+    expect(await orderRow(order.id)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' })
+    expect((await told()).join('\n')).toMatch(/delivered/)
+  })
+
+  it('never moves a parcel backwards: repeats, concurrent repeats and late events change nothing', async () => {
+    const order = await confirmedOrder()
+    await book(order.id)
+    const { awb } = await bookingOf(order.id)
+    await simulator.advance(awb!, 42, { webhook: 'twice' })
+    await simulator.advance(awb!, 17, { webhook: 'concurrent' })
+    const late = { awb, shipment_status_id: 18, current_status_id: 20, scans: [] as object[] }
+    await simulator.advance(awb!, 7)
+    const events = await db.select().from(courierEvents).where(eq(courierEvents.awb, awb!))
+    expect(new Set(events.map((event) => event.dedupeKey)).size).toBe(events.length)
+    // In transit again, dated before the delivery: recorded, and nothing moves.
+    expect(
+      await simulator.sendWebhook(
+        {
+          ...late,
+          scans: [
+            { date: '2020-01-01 10:00:00', status: 'X', activity: 'In transit', location: 'Bhopal', 'sr-status': '18' },
+          ],
+        },
+        'right',
+      ),
+    ).toBe(200)
+    expect(await bookingOf(order.id)).toMatchObject({ trackState: 'delivered' })
+    expect((await orderRow(order.id)).status).toBe('delivered')
+  })
+
+  it('refuses a webhook without the right key and stores nothing; accepts an unknown AWB and changes nothing', async () => {
+    const before = (await db.select().from(courierEvents)).length
+    const body = {
+      awb: '99999999999999',
+      shipment_status_id: 7,
+      scans: [{ date: '2026-03-12 10:00:00', activity: 'Delivered', 'sr-status': '7' }],
+    }
+    expect(await simulator.sendWebhook(body, 'wrong')).toBe(401)
+    expect(await simulator.sendWebhook(body, 'none')).toBe(401)
+    expect((await db.select().from(courierEvents)).length).toBe(before)
+    expect(await simulator.sendWebhook(body, 'right')).toBe(200)
+    const [event] = await db.select().from(courierEvents).where(eq(courierEvents.awb, body.awb))
+    expect(event).toMatchObject({ outcome: 'unknown-awb' })
+  })
+
+  it('puts a returned parcel back on the shelf once, credits its invoice, and keeps it returned', async () => {
+    const order = await confirmedOrder(3)
+    const before = await stock()
+    await book(order.id)
+    const { awb } = await bookingOf(order.id)
+    await simulator.advance(awb!, 42)
+    await simulator.advance(awb!, 21, { ndrReason: 'Address incomplete' })
+    await simulator.advance(awb!, 9)
+    await simulator.advance(awb!, 10, { webhook: 'twice' })
+    await simulator.advance(awb!, 14)
+    expect(await stock()).toBe(before + 3)
+    expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled' })
+    expect(await db.select().from(creditNotes).where(eq(creditNotes.orderId, order.id))).toHaveLength(1)
+    expect(await bookingOf(order.id)).toMatchObject({ trackState: 'rto_delivered' })
+  })
+
+  it('cancels the booking with the order before pickup, and refuses to cancel a parcel picked up', async () => {
+    const cancel = async (orderId: string) => {
+      const form = { intent: 'status', status: 'cancelled', version: await orderVersion(db, orderId) }
+      return settle(() => orderAction(ownerPost(services, `/admin/orders/${orderId}`, form, { orderId }) as never))
+    }
+    const early = await confirmedOrder()
+    await book(early.id)
+    expect((await cancel(early.id)).status).toBe(200)
+    expect(await bookingOf(early.id)).toMatchObject({ trackState: 'cancelled' })
+    expect(simulator.calls('orders/cancel')).toBe(1)
+
+    const late = await confirmedOrder()
+    await book(late.id)
+    await simulator.advance((await bookingOf(late.id)).awb!, 42)
+    const refused = await cancel(late.id)
+    expect(refused.status).toBe(409)
+    expect((refused.body as { message: string }).message).toMatch(/can only come back as a return/)
+    expect((await orderRow(late.id)).status).toBe('shipped')
+  })
+
+  it('catches up, by asking, on parcels whose webhooks never came', async () => {
+    const order = await confirmedOrder()
+    await book(order.id)
+    const { awb } = await bookingOf(order.id)
+    await simulator.advance(awb!, 42, { webhook: 'drop' })
+    await simulator.advance(awb!, 7, { webhook: 'drop' })
+    expect((await orderRow(order.id)).status).toBe('confirmed')
+    const later = new Date(Date.now() + 4 * 60 * 60_000)
+    await reconcileShipments(db, services.shipping!, { publicUrl: PUBLIC_URL, log: services.logger, now: later })
+    expect(await orderRow(order.id)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' })
+    expect(await bookingOf(order.id)).toMatchObject({ trackState: 'delivered' })
+  })
+})
