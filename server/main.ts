@@ -37,7 +37,7 @@ import {
 } from '../app/platform/start-checks.server.ts'
 import { getSettings } from '../app/settings/settings.server.ts'
 import type { ShippingServices } from '../app/shipping/booking.server.ts'
-import { COURIER_WEBHOOK_PATH } from '../app/shipping/courier-webhook.server.ts'
+import { COURIER_WEBHOOK_PATH, startCourierEventWorker } from '../app/shipping/courier-webhook.server.ts'
 import { startShippingReconciler } from '../app/shipping/reconciler.server.ts'
 import { createShiprocket, SHIPROCKET_BASE_URL } from '../app/shipping/shiprocket.server.ts'
 import { answerClientError, createApp, SLOW_CLIENT_LIMITS } from './app.ts'
@@ -218,6 +218,7 @@ async function createShipping(): Promise<{
 }> {
   const { provider, shiprocket } = config.shipping
   if (provider === 'none') return { shipping: null, shippingSimulator: null }
+  const tracking = { publicUrl: config.publicUrl, log: logger }
   if (provider === 'shiprocket') {
     const adapter = createShiprocket({
       email: shiprocket.email!,
@@ -228,6 +229,7 @@ async function createShipping(): Promise<{
       shiprocket: adapter,
       pickupLocation: shiprocket.pickupLocation!,
       webhookToken: shiprocket.webhookToken!,
+      events: startCourierEventWorker(database.db, tracking),
     }
     return { shipping, shippingSimulator: null }
   }
@@ -248,6 +250,7 @@ async function createShipping(): Promise<{
     shiprocket: createShiprocket({ ...account, baseUrl: shippingSimulator.url }),
     pickupLocation: pickup.name,
     webhookToken,
+    events: startCourierEventWorker(database.db, tracking),
   }
   return { shipping, shippingSimulator }
 }
@@ -364,6 +367,7 @@ async function shutdown(signal: string) {
   await statsCompactor.stop()
   await reconciler?.stop()
   await shippingReconciler?.stop()
+  await shipping?.events.stop()
   await simulator?.stop()
   await shippingSimulator?.close()
   await database.close()

@@ -14,9 +14,10 @@ import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { FileStore } from '#app/platform/file-store.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
+import type { CourierEventWorker } from './courier-webhook.server.ts'
 import { orderParcel } from './parcels.ts'
 import { shipments } from './schema.ts'
-import { type CourierOption, isShiprocketError, type Shiprocket } from './shiprocket.server.ts'
+import { type CourierOption, isShiprocketError, type Serviceability, type Shiprocket } from './shiprocket.server.ts'
 
 export interface ShippingServices {
   shiprocket: Shiprocket
@@ -24,6 +25,8 @@ export interface ShippingServices {
   pickupLocation: string
   /** The x-api-key Shiprocket's webhook carries. */
   webhookToken: string
+  /** Applies the tracking events the webhook stores. */
+  events: CourierEventWorker
 }
 
 /** A booking the shop refuses or could not make; `message` is for the owner. */
@@ -79,6 +82,29 @@ function pickupPincode(shipping: ShippingServices): Promise<string> {
   return pin
 }
 
+/** How long Shiprocket's answer for the same parcel, route, payment and value is used again. */
+const SERVICEABILITY_FOR_MS = 10 * 60_000
+const serviceabilityAnswers = new WeakMap<Shiprocket, Map<string, { until: number; answer: Promise<Serviceability> }>>()
+
+/**
+ * Shiprocket's couriers for exactly these inputs, asked once in 10 minutes: the owner's dialog lists
+ * them and the booking checks them again, and a day's Book all sends many parcels alike to one city.
+ * A failed ask is not kept.
+ */
+function serviceability(shiprocket: Shiprocket, query: Parameters<Shiprocket['serviceability']>[0]) {
+  let answers = serviceabilityAnswers.get(shiprocket)
+  if (!answers) serviceabilityAnswers.set(shiprocket, (answers = new Map()))
+  const now = Date.now()
+  const key = JSON.stringify(query)
+  const kept = answers.get(key)
+  if (kept && kept.until > now) return kept.answer
+  for (const [old, { until }] of answers) if (until <= now) answers.delete(old)
+  const answer = shiprocket.serviceability(query)
+  answers.set(key, { until: now + SERVICEABILITY_FOR_MS, answer })
+  answer.catch(() => answers.delete(key))
+  return answer
+}
+
 /** The booking in hand for an order: its latest Shiprocket shipment that was not cancelled. */
 export async function liveBooking(db: Db | Tx, orderId: string): Promise<ShipmentRow | null> {
   const [row] = await db
@@ -132,15 +158,13 @@ export async function courierChoices(db: Db, shipping: ShippingServices, orderId
   if (refusal) throw new BookingError(409, refusal)
   const parcel = await parcelOf(db, orderId)
   const cod = order.paymentMethod === 'cod'
-  const answer = await shipping.shiprocket
-    .serviceability({
-      pickupPincode: await pickupPincode(shipping),
-      deliveryPincode: pincodeOf(order),
-      ...parcel,
-      cod,
-      declaredValue: order.totalAmount,
-    })
-    .catch(failed('Shiprocket could not list the couriers'))
+  const answer = await serviceability(shipping.shiprocket, {
+    pickupPincode: await pickupPincode(shipping),
+    deliveryPincode: pincodeOf(order),
+    ...parcel,
+    cod,
+    declaredValue: order.totalAmount,
+  }).catch(failed('Shiprocket could not list the couriers'))
   if (answer.kind === 'unserviceable') return answer
   const couriers = answer.couriers.filter((courier) => courier.cod || !cod).sort((a, b) => a.rate - b.rate)
   if (couriers.length === 0) return { kind: 'unserviceable', message: 'No courier collects cash on delivery there.' }

@@ -1,9 +1,9 @@
 // Shiprocket's tracking webhook (reference/shiprocket.md): the `x-api-key` checked in constant time,
-// the event stored before anything acts on it (a repeat, by its key of AWB, status and newest scan
-// time, is not stored again), then applied. An event that could not be applied stays unprocessed and
-// the reconciler applies it later; Shiprocket is answered 200 either way, as it requires.
+// the event stored (a repeat, by its key of AWB, status and newest scan time, is not stored again) and
+// Shiprocket answered 200 at once; the event worker then applies the stored events one at a time,
+// oldest first. An event that could not be applied stays stored, and is tried again.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, isNull, lt } from 'drizzle-orm'
+import { asc, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
@@ -79,11 +79,12 @@ function dedupeKey(update: TrackingUpdate): string {
   return `${update.awb}|${update.statusId ?? '-'}|${update.at.toISOString()}|${update.isReturn ? 'return' : 'forward'}`
 }
 
-export type WebhookOutcome = TrackOutcome | 'duplicate' | 'refused' | 'not-an-event' | 'stored'
+export type WebhookOutcome = 'stored' | 'duplicate' | 'refused' | 'not-an-event'
 
+/** Checks and stores one webhook; `stored` is told of a new event (the worker's cue). */
 export async function handleCourierWebhook(
   db: Db,
-  input: { apiKey: string | null; body: string; token: string; log: Logger } & TrackingContext,
+  input: { apiKey: string | null; body: string; token: string; log: Logger; now?: Date; stored?: () => void },
 ): Promise<{ status: 200 | 400 | 401; outcome: WebhookOutcome }> {
   const { log } = input
   if (!isRightKey(input.apiKey, input.token)) {
@@ -99,53 +100,101 @@ export async function handleCourierWebhook(
   const now = input.now ?? new Date()
   const update = readEvent(json, now)
   if (!update) return { status: 400, outcome: 'not-an-event' }
-  // One commit: the event stored, then applied in a savepoint. When applying fails, the savepoint is
-  // rolled back and the stored event committed, for the reconciler to apply later.
-  const stored = await db.transaction(async (tx) => {
-    const [event] = await tx
-      .insert(courierEvents)
-      .values({ dedupeKey: dedupeKey(update), awb: update.awb, body: json, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: courierEvents.id })
-    if (!event) return null
-    try {
-      return { outcome: await applyStored(tx, event.id, update, input) }
-    } catch (error) {
-      log.error({ err: error, awb: update.awb }, 'could not apply a courier webhook: it is kept for a retry')
-      return { outcome: 'stored' as const }
-    }
+  const [event] = await db
+    .insert(courierEvents)
+    .values({ dedupeKey: dedupeKey(update), awb: update.awb, body: json, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: courierEvents.id })
+  if (!event) return { status: 200, outcome: 'duplicate' }
+  input.stored?.()
+  return { status: 200, outcome: 'stored' }
+}
+
+/** Applies a stored event and marks it applied, in a savepoint of the batch's transaction. */
+async function applyStored(tx: Tx, id: string, update: TrackingUpdate, context: TrackingContext) {
+  return tx.transaction(async (savepoint) => {
+    const outcome: TrackOutcome = await applyTracking(savepoint, update, context)
+    await savepoint
+      .update(courierEvents)
+      .set({ processedAt: context.now ?? new Date(), outcome })
+      .where(eq(courierEvents.id, id))
+    if (outcome === 'unknown-awb') context.log?.info({ awb: update.awb }, 'courier event for an AWB the shop did not book')
+    return outcome
   })
-  if (!stored) return { status: 200, outcome: 'duplicate' }
-  if (stored.outcome === 'unknown-awb')
-    log.info({ awb: update.awb }, 'courier webhook for an AWB the shop did not book')
-  return { status: 200, outcome: stored.outcome }
 }
 
-/** Applies a stored event (in a savepoint when `db` is a transaction) and marks it applied. */
-async function applyStored(db: Db | Tx, id: string, update: TrackingUpdate, context: TrackingContext) {
-  const outcome = await applyTracking(db, update, context)
-  await db
-    .update(courierEvents)
-    .set({ processedAt: context.now ?? new Date(), outcome })
-    .where(eq(courierEvents.id, id))
-  return outcome
-}
-
-/** Applies the stored events that could not be applied when they came (older than a minute). */
-export async function applyUnprocessedEvents(db: Db, context: TrackingContext): Promise<number> {
-  const now = context.now ?? new Date()
+/**
+ * Applies stored events not applied yet, oldest first, `limit` at most, in one transaction (one
+ * commit for the batch, not one per event); returns how many were applied. One that fails is rolled
+ * back alone (its savepoint), logged and left for the next run.
+ */
+export async function applyStoredEvents(db: Db, context: TrackingContext, limit = 25): Promise<number> {
   const waiting = await db
     .select()
     .from(courierEvents)
-    .where(and(isNull(courierEvents.processedAt), lt(courierEvents.receivedAt, new Date(now.getTime() - 60_000))))
-    .orderBy(asc(courierEvents.receivedAt))
-    .limit(200)
-  for (const event of waiting) {
-    // Only events that were read are stored, so each reads again.
-    const update = readEvent(event.body, event.receivedAt)!
-    await applyStored(db, event.id, update, context).catch((error: unknown) =>
-      context.log?.error({ err: error, awb: event.awb }, 'a stored courier event could not be applied again'),
-    )
+    .where(isNull(courierEvents.processedAt))
+    .orderBy(asc(courierEvents.receivedAt), asc(courierEvents.id))
+    .limit(limit)
+  if (waiting.length === 0) return 0
+  let applied = 0
+  await db.transaction(async (tx) => {
+    for (const event of waiting) {
+      // Only events that were read are stored, so each reads again.
+      const update = readEvent(event.body, event.receivedAt)!
+      try {
+        await applyStored(tx, event.id, update, { ...context, now: new Date() })
+        applied++
+      } catch (error) {
+        context.log?.error({ err: error, awb: event.awb }, 'a stored courier event could not be applied')
+      }
+    }
+  })
+  return applied
+}
+
+export interface CourierEventWorker {
+  /** A new event is stored: apply it (and any before it) soon. */
+  kick(): void
+  /** Resolves when every event stored so far has been tried. */
+  idle(): Promise<void>
+  /** Finishes what is stored, then stops. */
+  stop(): Promise<void>
+}
+
+/**
+ * Applies stored events as they come, one at a time in this process, so two events of one parcel never
+ * race for it. An event stored while a run is under way is taken by that run or the next.
+ */
+export function startCourierEventWorker(db: Db, context: TrackingContext): CourierEventWorker {
+  let running: Promise<void> | null = null
+  let again = false
+  const run = async () => {
+    do {
+      again = false
+      while ((await applyStoredEvents(db, context)) > 0) {
+        // until nothing is left (or only events that keep failing)
+      }
+    } while (again)
   }
-  return waiting.length
+  const kick = () => {
+    if (running) {
+      again = true
+      return
+    }
+    running = run()
+      .catch((error: unknown) => context.log?.error({ err: error }, 'the courier event worker failed'))
+      .finally(() => {
+        running = null
+      })
+  }
+  return {
+    kick,
+    async idle() {
+      while (running) await running
+    },
+    async stop() {
+      kick()
+      while (running) await running
+    },
+  }
 }

@@ -1,12 +1,11 @@
-// The shipping reconciler: a lost webhook costs nothing. Every few minutes it applies stored events
-// that could not be applied when they came, and asks Shiprocket about open parcels it has heard
-// nothing of for a few hours (50 AWBs a call), applying the answers as the webhook would.
+// The shipping reconciler: a lost webhook costs nothing. Every few minutes it has the event worker try
+// again the stored events that could not be applied, and asks Shiprocket about open parcels it has
+// heard nothing of for a few hours (50 AWBs a call), applying the answers as the webhook's would be.
 import { and, asc, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { startPoller } from '#app/platform/poller.server.ts'
 import type { ShippingServices } from './booking.server.ts'
-import { applyUnprocessedEvents } from './courier-webhook.server.ts'
 import { shipments } from './schema.ts'
 import { applyTracking } from './tracking.server.ts'
 
@@ -20,9 +19,10 @@ export async function reconcileShipments(
   db: Db,
   shipping: ShippingServices,
   { publicUrl, log, now = new Date() }: { publicUrl: string; log: Logger; now?: Date },
-): Promise<{ events: number; asked: number; applied: number }> {
+): Promise<{ asked: number; applied: number }> {
   const context = { publicUrl, log, now }
-  const events = await applyUnprocessedEvents(db, context)
+  shipping.events.kick()
+  await shipping.events.idle()
   const quiet = await db
     .select({ id: shipments.id, awb: shipments.awb })
     .from(shipments)
@@ -37,7 +37,7 @@ export async function reconcileShipments(
     .limit(PER_RUN)
   let applied = 0
   const awbs = quiet.map((row) => row.awb!)
-  if (awbs.length === 0) return { events, asked: 0, applied }
+  if (awbs.length === 0) return { asked: 0, applied }
   const reports = await shipping.shiprocket.track(awbs)
   for (const awb of awbs) {
     const report = reports.get(awb)
@@ -49,7 +49,7 @@ export async function reconcileShipments(
     if (outcome === 'applied') applied++
   }
   if (applied > 0) log.info({ asked: awbs.length, applied }, 'the shipping reconciler caught up on parcels')
-  return { events, asked: awbs.length, applied }
+  return { asked: awbs.length, applied }
 }
 
 export function startShippingReconciler(

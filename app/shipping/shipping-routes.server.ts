@@ -22,32 +22,17 @@ type Args = { request: Request; context: Readonly<RouterContextProvider>; params
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
 export async function courierWebhookAction({ request, context }: Args) {
-  const { db, shipping, config } = context.get(servicesContext)
+  const { db, shipping } = context.get(servicesContext)
   const { log } = context.get(requestContext)
   if (!shipping) return data({ error: 'Shipping through Shiprocket is not configured.' }, { status: 404 })
   const result = await handleCourierWebhook(db, {
     apiKey: request.headers.get('x-api-key'),
     body: await request.text(),
     token: shipping.webhookToken,
-    publicUrl: config.publicUrl,
     log,
+    stored: shipping.events.kick,
   })
   return data({ outcome: result.outcome }, { status: result.status })
-}
-
-/** Bookings under way at once in this process: each is one call at a time, so at most this many calls. */
-const BOOKINGS_AT_ONCE = 5
-let running = 0
-const waiting: (() => void)[] = []
-async function oneOfFive<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= BOOKINGS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve))
-  running++
-  try {
-    return await task()
-  } finally {
-    running--
-    waiting.shift()?.()
-  }
 }
 
 function orderIdFrom(params: Args['params']): string {
@@ -117,8 +102,11 @@ export async function bookAction({ request, context, params }: Args) {
     )
   }
   try {
-    const booked = await oneOfFive(() =>
-      bookOrder(db, shipping, { orderId, courierCompanyId: form.data.courierCompanyId }, { admin, files, log }),
+    const booked = await bookOrder(
+      db,
+      shipping,
+      { orderId, courierCompanyId: form.data.courierCompanyId },
+      { admin, files, log },
     )
     return data(
       {

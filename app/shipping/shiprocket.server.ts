@@ -21,6 +21,11 @@ export interface ShiprocketOptions {
   baseUrl: string
   /** Per call; a call slower than this is a timeout (status 0, timedOut). Default 15 s. */
   timeoutMs?: number
+  /**
+   * Calls sent at once, at most; more wait their turn. Shiprocket publishes no limit: five keeps a
+   * day's Book all polite (and under its rate limit), however many bookings run. Default 5.
+   */
+  maxInFlight?: number
   /** Attempts for a retryable failure of a call that is safe to repeat (login, serviceability, tracking, create with the same order_id, show/search). Default 3. */
   maxAttempts?: number
   /** Backoff before retry n (1-based): 500 ms doubling, unless a test makes it instant. */
@@ -273,6 +278,7 @@ export function createShiprocket(options: ShiprocketOptions): Shiprocket {
   const base = options.baseUrl.replace(/\/+$/, '')
   let token: Token | null = null
   let pendingLogin: Promise<Token> | null = null
+  const slots = semaphore(options.maxInFlight ?? 5)
 
   /** Every error goes through here: Shiprocket's texts may echo what was sent, and secrets never leave. */
   function failure(message: string, status: number, details?: ConstructorParameters<typeof ShiprocketError>[2]) {
@@ -307,6 +313,7 @@ export function createShiprocket(options: ShiprocketOptions): Shiprocket {
   async function send(url: string, init: RequestInit, attempts: number) {
     for (let attempt = 1; ; attempt++) {
       let outcome: { status: number; bytes: Uint8Array } | ShiprocketError
+      await slots.take()
       try {
         const response = await fetcher(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
         outcome = { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) }
@@ -315,6 +322,8 @@ export function createShiprocket(options: ShiprocketOptions): Shiprocket {
         outcome = timedOut
           ? failure(`Shiprocket did not answer within ${timeoutMs / 1000} s`, 0, { timedOut })
           : failure('Shiprocket could not be reached', 0)
+      } finally {
+        slots.give()
       }
       const transient = outcome instanceof ShiprocketError || outcome.status === 429 || outcome.status >= 500
       if (!transient || attempt >= attempts) {
@@ -833,4 +842,25 @@ export function parseIstDay(value: string): string | null {
 /** 'YYYY-MM-DD HH:mm' in Indian time, as `order_date` wants it. */
 function istMinute(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ')
+}
+
+/** At most `size` holders at once; the others wait in turn. */
+function semaphore(size: number) {
+  let held = 0
+  const waiting: (() => void)[] = []
+  return {
+    async take() {
+      if (held < size) {
+        held++
+        return
+      }
+      // The slot passes straight from the giver to the first waiter.
+      await new Promise<void>((resolve) => waiting.push(resolve))
+    },
+    give() {
+      const next = waiting.shift()
+      if (next) next()
+      else held--
+    },
+  }
 }

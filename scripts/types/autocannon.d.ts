@@ -1,4 +1,4 @@
-// The part of autocannon (no bundled types) that scripts/bench-server.ts and bench-shipping.ts use.
+// The part of autocannon (no bundled types) that scripts/bench-server.ts uses.
 declare module 'autocannon' {
   interface Histogram {
     average: number
@@ -20,10 +20,5 @@ declare module 'autocannon' {
     connections?: number
     duration?: number
     headers?: Record<string, string>
-    method?: 'GET' | 'POST'
-    /** Requests a second over all connections. */
-    overallRate?: number
-    /** Each request made from its template, e.g. with a body of its own. */
-    requests?: { setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }[]
   }): Promise<Result>
 }

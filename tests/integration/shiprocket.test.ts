@@ -20,6 +20,7 @@ import { outboxJobs } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
 import type { ShippingServices } from '#app/shipping/booking.server.ts'
 import { reconcileShipments } from '#app/shipping/reconciler.server.ts'
+import { type CourierEventWorker, startCourierEventWorker } from '#app/shipping/courier-webhook.server.ts'
 import { courierEvents, shipments } from '#app/shipping/schema.ts'
 import { bookAction, couriersLoader, courierWebhookAction, labelLoader } from '#app/shipping/shipping-routes.server.ts'
 import { createShiprocket } from '#app/shipping/shiprocket.server.ts'
@@ -49,6 +50,7 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
   let services: Services
   let simulator: ShiprocketSimulator
   let hook: Server
+  let events: CourierEventWorker
   let sev: string
   const desk: DeskContext = {
     admin: { id: OWNER.id, email: OWNER.email, name: OWNER.name },
@@ -82,10 +84,13 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
     const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/api/hooks/courier-events`
     simulator = await startShiprocketSimulator({ ...ACCOUNT, webhook: { url: hookUrl, token: TOKEN } })
+    const logger = ownerServices(database, PUBLIC_URL, OWNER).logger
+    events = startCourierEventWorker(db, { publicUrl: PUBLIC_URL, log: logger })
     const shipping: ShippingServices = {
       shiprocket: createShiprocket({ ...ACCOUNT, baseUrl: simulator.url, timeoutMs: 1500, backoffMs: () => 1 }),
       pickupLocation: 'Indore Kitchen',
       webhookToken: TOKEN,
+      events,
     }
     services = {
       ...ownerServices(database, PUBLIC_URL, OWNER),
@@ -94,6 +99,7 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     }
   })
   afterAll(async () => {
+    await events?.stop()
     await simulator?.close()
     await new Promise((resolve) => hook?.close(resolve))
     await database?.close()
@@ -113,6 +119,19 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     await changeStatus(db, placed.orderId, 'confirmed', desk)
     await db.delete(outboxJobs)
     return { id: placed.orderId, number: placed.orderNumber }
+  }
+
+  /** The simulator moves the parcel and posts the webhook; the shop applies what it stored. */
+  async function advance(awb: string, statusId: number, options?: Parameters<ShiprocketSimulator['advance']>[2]) {
+    const answers = await simulator.advance(awb, statusId, options)
+    await events.idle()
+    return answers
+  }
+
+  async function sendWebhook(body: object, key: 'right' | 'wrong' | 'none') {
+    const status = await simulator.sendWebhook(body, key)
+    await events.idle()
+    return status
   }
 
   const book = (orderId: string, fields: Record<string, string> = {}) =>
@@ -186,7 +205,8 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
   })
 
   it('keeps an order to book, with a clear message, while Shiprocket is down; nothing is half booked', async () => {
-    const order = await confirmedOrder()
+    // A parcel unlike the others (the same parcel's couriers are kept for 10 minutes).
+    const order = await confirmedOrder(5)
     simulator.fault({ route: 'courier/serviceability', kind: 'status', status: 503, times: 'always' })
     const couriers = await settle(() =>
       couriersLoader(ownerGet(`/admin/orders/${order.id}/couriers`, { orderId: order.id }) as never),
@@ -216,17 +236,17 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     const order = await confirmedOrder()
     await book(order.id)
     const { awb } = await bookingOf(order.id)
-    await simulator.advance(awb!, 42)
+    await advance(awb!, 42)
     expect((await orderRow(order.id)).status).toBe('shipped')
     expect((await told()).join('\n')).toMatch(/has been shipped/)
-    await simulator.advance(awb!, 17)
-    await simulator.advance(awb!, 21, { ndrReason: 'Customer not available' })
+    await advance(awb!, 17)
+    await advance(awb!, 21, { ndrReason: 'Customer not available' })
     expect(await bookingOf(order.id)).toMatchObject({ trackState: 'undelivered', ndrReason: 'Customer not available' })
     const notices = (await told()).join('\n')
     expect(notices).toMatch(/out for delivery/)
     expect(notices).toMatch(/could not deliver/)
-    await simulator.advance(awb!, 17)
-    await simulator.advance(awb!, 7)
+    await advance(awb!, 17)
+    await advance(awb!, 7)
     expect(await orderRow(order.id)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' })
     expect((await told()).join('\n')).toMatch(/delivered/)
   })
@@ -235,15 +255,15 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     const order = await confirmedOrder()
     await book(order.id)
     const { awb } = await bookingOf(order.id)
-    await simulator.advance(awb!, 42, { webhook: 'twice' })
-    await simulator.advance(awb!, 17, { webhook: 'concurrent' })
+    await advance(awb!, 42, { webhook: 'twice' })
+    await advance(awb!, 17, { webhook: 'concurrent' })
     const late = { awb, shipment_status_id: 18, current_status_id: 20, scans: [] as object[] }
-    await simulator.advance(awb!, 7)
+    await advance(awb!, 7)
     const events = await db.select().from(courierEvents).where(eq(courierEvents.awb, awb!))
     expect(new Set(events.map((event) => event.dedupeKey)).size).toBe(events.length)
     // In transit again, dated before the delivery: recorded, and nothing moves.
     expect(
-      await simulator.sendWebhook(
+      await sendWebhook(
         {
           ...late,
           scans: [
@@ -264,10 +284,10 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
       shipment_status_id: 7,
       scans: [{ date: '2026-03-12 10:00:00', activity: 'Delivered', 'sr-status': '7' }],
     }
-    expect(await simulator.sendWebhook(body, 'wrong')).toBe(401)
-    expect(await simulator.sendWebhook(body, 'none')).toBe(401)
+    expect(await sendWebhook(body, 'wrong')).toBe(401)
+    expect(await sendWebhook(body, 'none')).toBe(401)
     expect((await db.select().from(courierEvents)).length).toBe(before)
-    expect(await simulator.sendWebhook(body, 'right')).toBe(200)
+    expect(await sendWebhook(body, 'right')).toBe(200)
     const [event] = await db.select().from(courierEvents).where(eq(courierEvents.awb, body.awb))
     expect(event).toMatchObject({ outcome: 'unknown-awb' })
   })
@@ -277,11 +297,11 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     const before = await stock()
     await book(order.id)
     const { awb } = await bookingOf(order.id)
-    await simulator.advance(awb!, 42)
-    await simulator.advance(awb!, 21, { ndrReason: 'Address incomplete' })
-    await simulator.advance(awb!, 9)
-    await simulator.advance(awb!, 10, { webhook: 'twice' })
-    await simulator.advance(awb!, 14)
+    await advance(awb!, 42)
+    await advance(awb!, 21, { ndrReason: 'Address incomplete' })
+    await advance(awb!, 9)
+    await advance(awb!, 10, { webhook: 'twice' })
+    await advance(awb!, 14)
     expect(await stock()).toBe(before + 3)
     expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled' })
     expect(await db.select().from(creditNotes).where(eq(creditNotes.orderId, order.id))).toHaveLength(1)
@@ -301,7 +321,7 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
 
     const late = await confirmedOrder()
     await book(late.id)
-    await simulator.advance((await bookingOf(late.id)).awb!, 42)
+    await advance((await bookingOf(late.id)).awb!, 42)
     const refused = await cancel(late.id)
     expect(refused.status).toBe(409)
     expect((refused.body as { message: string }).message).toMatch(/can only come back as a return/)
@@ -312,8 +332,8 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     const order = await confirmedOrder()
     await book(order.id)
     const { awb } = await bookingOf(order.id)
-    await simulator.advance(awb!, 42, { webhook: 'drop' })
-    await simulator.advance(awb!, 7, { webhook: 'drop' })
+    await advance(awb!, 42, { webhook: 'drop' })
+    await advance(awb!, 7, { webhook: 'drop' })
     expect((await orderRow(order.id)).status).toBe('confirmed')
     const later = new Date(Date.now() + 4 * 60 * 60_000)
     await reconcileShipments(db, services.shipping!, { publicUrl: PUBLIC_URL, log: services.logger, now: later })

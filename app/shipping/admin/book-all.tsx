@@ -7,10 +7,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
-import { bookParcel } from './booking-requests.ts'
+import { BOOK_ALL_AT_ONCE, bookParcel } from './booking-requests.ts'
 import { PrintButtons } from './print-buttons.tsx'
-
-const AT_ONCE = 5
 
 interface RunOrder {
   orderId: string
@@ -60,7 +58,7 @@ export function useBookAll() {
         reloadSoon()
       }
     }
-    void Promise.all(Array.from({ length: Math.min(AT_ONCE, orders.length) }, worker))
+    void Promise.all(Array.from({ length: Math.min(BOOK_ALL_AT_ONCE, orders.length) }, worker))
   }
 
   return {

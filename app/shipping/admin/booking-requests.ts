@@ -58,6 +58,13 @@ export async function fetchCouriers(orderId: string, signal?: AbortSignal): Prom
   return { kind: 'failed', title, message }
 }
 
+/**
+ * Bookings Book all asks for at once. The server sends at most five calls to Shiprocket at a time
+ * (ShiprocketOptions.maxInFlight); a few more bookings than that keep those five busy while each
+ * booking's own steps (the database, the label) run between its calls.
+ */
+export const BOOK_ALL_AT_ONCE = 8
+
 const inFlight = new Set<string>()
 const listeners = new Set<() => void>()
 
