@@ -5,7 +5,8 @@ CREATE TABLE "courier_events" (
 	"body" jsonb NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"processed_at" timestamp with time zone,
-	"outcome" text
+	"outcome" text,
+	"failed_attempts" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "shipment_scans" (

@@ -2,36 +2,14 @@
 // stored documents, one A4 page each. Text is set in Noto Sans (the Latin files of
 // @fontsource/noto-sans-devanagari) with the Devanagari file embedded for ₹ and for names or
 // addresses typed in Devanagari, so the PDF shows them without any font on the reader's machine.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import PDFDocument from 'pdfkit'
 import { paymentMethodText } from '#app/orders/order-texts.ts'
 import { formatHsn } from '#app/shared/hsn.ts'
+import { type Pdf, runs, shopPdf } from '#app/shared/pdf-fonts.server.ts'
 import { amountInWords } from './amount-in-words.ts'
 import { type InvoiceLine, lineRate } from './invoice-arithmetic.ts'
 import type { CreditNoteFacts, InvoiceDocument } from './invoice-document.ts'
 import { formatAmount as amount, formatInvoiceDate, totalsRows } from './invoice-format.ts'
 import { documentTitle, INVOICE_TEXTS as T } from './invoice-texts.ts'
-
-const require = createRequire(import.meta.url)
-const FONT_FILES = {
-  latin: 'noto-sans-devanagari-latin-400-normal.woff',
-  latinBold: 'noto-sans-devanagari-latin-700-normal.woff',
-  devanagari: 'noto-sans-devanagari-devanagari-400-normal.woff',
-  devanagariBold: 'noto-sans-devanagari-devanagari-700-normal.woff',
-} as const
-type FontName = keyof typeof FONT_FILES
-
-let fonts: Record<FontName, Buffer> | null = null
-function loadFonts(): Record<FontName, Buffer> {
-  fonts ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([name, file]) => [
-      name,
-      readFileSync(require.resolve(`@fontsource/noto-sans-devanagari/files/${file}`)),
-    ]),
-  ) as Record<FontName, Buffer>
-  return fonts
-}
 
 const COLOURS = { brown: '#4b2e1f', turmeric: '#dfa43a', chilli: '#a83a2a', rule: '#c9b8a6', black: '#111111' }
 const MARGIN = 36
@@ -45,18 +23,10 @@ export interface PdfPaper {
 
 /** The order's papers as a PDF. `compress: false` leaves the text readable in the file (tests read it back). */
 export function renderInvoicePdf(papers: readonly PdfPaper[], { compress = true } = {}): Promise<Buffer> {
-  const files = loadFonts()
-  const pdf = new PDFDocument({ size: 'A4', margin: MARGIN, compress, autoFirstPage: false, info: pdfInfo(papers) })
-  for (const [name, data] of Object.entries(files)) pdf.registerFont(name, data)
-  const chunks: Buffer[] = []
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)))
-    pdf.on('error', reject)
-  })
+  const { pdf, bytes } = shopPdf({ size: 'A4', margin: MARGIN, compress, autoFirstPage: false, info: pdfInfo(papers) })
   for (const paper of papers) drawPaper(pdf, paper)
   pdf.end()
-  return done
+  return bytes
 }
 
 function pdfInfo(papers: readonly PdfPaper[]) {
@@ -66,23 +36,6 @@ function pdfInfo(papers: readonly PdfPaper[]) {
     Author: first?.seller.legalName ?? '',
     Subject: first ? `Order #${first.orderNumber}` : '',
   }
-}
-
-type Pdf = InstanceType<typeof PDFDocument>
-
-/** The rupee sign and the Devanagari blocks come from the Devanagari file, everything else from the Latin one. */
-const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CFF\u20B9\uA8E0-\uA8FF]/
-
-/** Splits text into runs of one font each. */
-function runs(text: string) {
-  const out: { text: string; latin: boolean }[] = []
-  for (const char of text) {
-    const isLatin = !DEVANAGARI.test(char)
-    const last = out.at(-1)
-    if (last && last.latin === isLatin) last.text += char
-    else out.push({ text: char, latin: isLatin })
-  }
-  return out
 }
 
 function drawPaper(pdf: Pdf, { document: doc, creditNote }: PdfPaper) {

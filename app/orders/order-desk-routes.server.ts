@@ -222,6 +222,8 @@ export async function orderAction({ request, context, params }: Args) {
   }
   const desk: DeskContext = { admin, otpKey, publicUrl: config.publicUrl, log }
   const input = parsed.data
+  /** Set when a cancellation cancelled the order's Shiprocket booking before the order itself. */
+  let bookingCancelled = false
 
   try {
     switch (input.intent) {
@@ -240,7 +242,9 @@ export async function orderAction({ request, context, params }: Args) {
           shipment = parsed.shipment
         }
         // A booked parcel is cancelled with its courier first; one picked up is refused (BookingError).
-        if (input.status === 'cancelled') await cancelBooking(db, shipping, { orderId, version: input.version })
+        if (input.status === 'cancelled') {
+          bookingCancelled = await cancelBooking(db, shipping, { orderId, version: input.version })
+        }
         const changed = await changeOrderStatus(
           db,
           { orderId, to: input.status, version: input.version, shipment },
@@ -314,8 +318,11 @@ export async function orderAction({ request, context, params }: Args) {
     }
   } catch (error) {
     if (error instanceof OrderDeskError) {
+      const message = bookingCancelled
+        ? `${error.message} Its Shiprocket booking was cancelled: book it again if it is to go.`
+        : error.message
       return answer(
-        { ok: false, title: FAILURE_TITLE[input.intent], message: error.message, stale: error.kind === 'stale' },
+        { ok: false, title: FAILURE_TITLE[input.intent], message, stale: error.kind === 'stale' },
         DESK_ERROR_STATUS[error.kind],
       )
     }

@@ -4,7 +4,7 @@
 // requests the pickup. Each step's result is saved before the next, so a failure leaves the booking to
 // resume where it stopped; a lease keeps a second tap, a second admin or a second tab from running it
 // twice. Nothing is held open in the database while Shiprocket answers.
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, like, ne } from 'drizzle-orm'
 import { products } from '#app/catalog/schema.ts'
 import { addressFieldsOf } from '#app/checkout/delivery-form.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
@@ -84,7 +84,8 @@ function pickupPincode(shipping: ShippingServices): Promise<string> {
 
 /** How long Shiprocket's answer for the same parcel, route, payment and value is used again. */
 const SERVICEABILITY_FOR_MS = 10 * 60_000
-const serviceabilityAnswers = new WeakMap<Shiprocket, Map<string, { until: number; answer: Promise<Serviceability> }>>()
+type KeptAnswers = Map<string, { until: number; answer: Promise<Serviceability> }>
+const serviceabilityAnswers = new WeakMap<Shiprocket, KeptAnswers>()
 
 /**
  * Shiprocket's couriers for exactly these inputs, asked once in 10 minutes: the owner's dialog lists
@@ -92,8 +93,8 @@ const serviceabilityAnswers = new WeakMap<Shiprocket, Map<string, { until: numbe
  * A failed ask is not kept.
  */
 function serviceability(shiprocket: Shiprocket, query: Parameters<Shiprocket['serviceability']>[0]) {
-  let answers = serviceabilityAnswers.get(shiprocket)
-  if (!answers) serviceabilityAnswers.set(shiprocket, (answers = new Map()))
+  const answers: KeptAnswers = serviceabilityAnswers.get(shiprocket) ?? new Map()
+  serviceabilityAnswers.set(shiprocket, answers)
   const now = Date.now()
   const key = JSON.stringify(query)
   const kept = answers.get(key)
@@ -145,10 +146,10 @@ async function parcelOf(db: Db | Tx, orderId: string) {
   return orderParcel(lines.map((line) => ({ ...line, parcels: line.parcels ?? {} })))
 }
 
-function pincodeOf(order: OrderRow): string {
+function addressOf(order: OrderRow) {
   const fields = addressFieldsOf(order.shippingAddress)
   if (!fields) throw new BookingError(400, `Order #${orderNumber(order.id)} has no PIN code in its address.`)
-  return fields.pincode
+  return fields
 }
 
 /** The couriers that serve the order's PIN code for its payment (COD or prepaid), cheapest first. */
@@ -160,7 +161,7 @@ export async function courierChoices(db: Db, shipping: ShippingServices, orderId
   const cod = order.paymentMethod === 'cod'
   const answer = await serviceability(shipping.shiprocket, {
     pickupPincode: await pickupPincode(shipping),
-    deliveryPincode: pincodeOf(order),
+    deliveryPincode: addressOf(order).pincode,
     ...parcel,
     cod,
     declaredValue: order.totalAmount,
@@ -187,7 +188,7 @@ function failed(what: string) {
   return (error: unknown): never => {
     if (isShiprocketError(error)) {
       const why = error.timedOut ? 'it did not answer in time' : error.message
-      throw new BookingError(502, `${what}: ${why}. Nothing was booked twice; try again.`)
+      throw new BookingError(502, `${what}: ${why}. Try again: a booking finishes where it stopped, never twice.`)
     }
     throw error
   }
@@ -219,20 +220,32 @@ export async function bookOrder(
     if (choices.kind === 'unserviceable') {
       throw new BookingError(409, `No courier of Shiprocket serves this address: ${choices.message}`)
     }
-    chosen = choices.couriers.find(
-      (courier) => courier.courierCompanyId === (input.courierCompanyId ?? choices.recommendedId),
-    )
+    // Finishing a half-done booking keeps its courier unless the owner chose another.
+    const wanted = input.courierCompanyId ?? existing?.courierCompanyId ?? choices.recommendedId
+    chosen = choices.couriers.find((courier) => courier.courierCompanyId === wanted)
     if (!chosen) throw new BookingError(400, 'That courier does not serve this PIN code any more: choose another.')
   }
-  const row = await claim(db, input.orderId, chosen, context)
+  const lease = { row: await claim(db, input.orderId, chosen, context) }
+  // Each step's result is saved with a renewed lease, and only while this request still holds it.
+  const save = async (values: Partial<ShipmentRow>) => {
+    const held = lease.row.leaseUntil!
+    const [row] = await db
+      .update(shipments)
+      .set({ ...values, leaseUntil: values.leaseUntil === null ? null : new Date(Date.now() + LEASE_MS) })
+      .where(and(eq(shipments.id, lease.row.id), eq(shipments.leaseUntil, held)))
+      .returning()
+    if (!row) throw new BookingError(409, 'Another booking of this order took over: look at the order again.')
+    lease.row = row
+    return row
+  }
   try {
-    const done = await runSteps(db, shipping, row, context)
-    await db.update(shipments).set({ leaseUntil: null, bookingError: null }).where(eq(shipments.id, row.id))
+    const done = await runSteps(db, shipping, lease.row, save, context)
+    await save({ leaseUntil: null, bookingError: null })
     return booked(done, false)
   } catch (error) {
     const message = error instanceof BookingError ? error.message : 'The booking failed on our side; try again.'
-    await db.update(shipments).set({ leaseUntil: null, bookingError: message }).where(eq(shipments.id, row.id))
     if (!(error instanceof BookingError)) context.log.error({ err: error, orderId: input.orderId }, 'booking failed')
+    await save({ leaseUntil: null, bookingError: message }).catch(() => {})
     throw error instanceof BookingError ? error : new BookingError(502, message)
   }
 }
@@ -275,6 +288,14 @@ async function claim(
       .from(shipments)
       .where(and(eq(shipments.orderId, orderId), eq(shipments.provider, 'shiprocket')))
     const tries = earlier?.n ?? 0
+    // The order number is the id's last 8 characters: in the rare case another order has them too,
+    // the whole id (32 characters, within Shiprocket's 50) keeps the key unique.
+    const [taken] = await tx
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(and(like(shipments.channelOrderId, `${number.toUpperCase()}%`), ne(shipments.orderId, orderId)))
+      .limit(1)
+    const base = (taken ? orderId.replaceAll('-', '') : number).toUpperCase()
     const [row] = await tx
       .insert(shipments)
       .values({
@@ -286,7 +307,7 @@ async function claim(
         quotedRate: chosen!.rate,
         expectedBy: chosen!.etd,
         // Shiprocket keeps a cancelled order's id: booking again needs a new one (reference/shiprocket.md).
-        channelOrderId: tries === 0 ? number.toUpperCase() : `${number.toUpperCase()}-R${tries + 1}`,
+        channelOrderId: tries === 0 ? base : `${base}-R${tries + 1}`,
         leaseUntil,
         createdBy: admin.id,
         createdAt: now,
@@ -309,13 +330,10 @@ async function runSteps(
   db: Db,
   shipping: ShippingServices,
   start: ShipmentRow,
+  save: (values: Partial<ShipmentRow>) => Promise<ShipmentRow>,
   { files, log, now = new Date() }: { files: FileStore; log: Logger; now?: Date },
 ): Promise<ShipmentRow> {
   const sr = shipping.shiprocket
-  const save = async (values: Partial<ShipmentRow>) => {
-    const [row] = await db.update(shipments).set(values).where(eq(shipments.id, start.id)).returning()
-    return row!
-  }
   let row = start
   const order = await findOrder(db, row.orderId)
   const number = orderNumber(order.id)
@@ -334,10 +352,11 @@ async function runSteps(
       )
     }
     row = await save({ srOrderId: created.srOrderId, srShipmentId: created.shipmentId })
-    if (order.paymentMethod === 'cod') await checkCodAmount(db, sr, row, order)
   }
 
   if (row.awb === null) {
+    // Before the step that commits freight, every time (a booking stopped by a mismatch is not let through on a retry).
+    if (order.paymentMethod === 'cod') await checkCodAmount(db, sr, row, order)
     const shipmentId = row.srShipmentId!
     const already = resumed ? await sr.showOrder(row.srOrderId!).catch(failed('Shiprocket could not be asked')) : null
     const assigned = already?.awb
@@ -379,8 +398,8 @@ async function runSteps(
 }
 
 /**
- * What Shiprocket will have the courier collect must be what the shopper owes: read back once after
- * creating a COD order. A mismatch stops the booking and tells the owner.
+ * What Shiprocket will have the courier collect must be what the shopper owes: a COD order is read
+ * back before its AWB is assigned. A mismatch stops the booking and tells the owner.
  */
 async function checkCodAmount(db: Db, sr: Shiprocket, row: ShipmentRow, order: OrderRow) {
   const view = await sr.showOrder(row.srOrderId!).catch(failed('Shiprocket could not be asked'))
@@ -392,8 +411,7 @@ async function checkCodAmount(db: Db, sr: Shiprocket, row: ShipmentRow, order: O
 }
 
 async function createInput(db: Db, order: OrderRow, channelOrderId: string, pickupLocation: string) {
-  const fields = addressFieldsOf(order.shippingAddress)
-  if (!fields) throw new BookingError(400, `Order #${orderNumber(order.id)} has no PIN code in its address.`)
+  const fields = addressOf(order)
   const items = await db
     .select({
       name: orderItems.productName,
@@ -418,7 +436,7 @@ async function createInput(db: Db, order: OrderRow, channelOrderId: string, pick
     state: fields.state,
     pincode: fields.pincode,
     email: order.email,
-    phone: order.phone.replace(/\D/g, '').slice(-10),
+    phone: order.phone,
     items: items.map((item) => ({
       name: `${item.name} ${item.size}`,
       sku: `${(item.productId ?? 'item').slice(0, 8)}-${item.size}`,
@@ -436,8 +454,8 @@ async function createInput(db: Db, order: OrderRow, channelOrderId: string, pick
 }
 
 /**
- * Cancels the order's booking before the order itself is cancelled. A parcel the courier has picked
- * up cannot be cancelled: it can only come back as a return.
+ * Cancels the order's booking before the order itself is cancelled; true when there was one to cancel.
+ * A parcel the courier has picked up cannot be cancelled: it can only come back as a return.
  */
 export async function cancelBooking(
   db: Db,
@@ -447,12 +465,12 @@ export async function cancelBooking(
     version: string
   },
   now = new Date(),
-): Promise<void> {
+): Promise<boolean> {
   const { orderId } = input
   const live = await liveBooking(db, orderId)
-  if (!live) return
+  if (!live) return false
   const order = await findOrder(db, orderId)
-  if (order.updatedAt.toISOString() !== input.version || order.status === 'cancelled') return
+  if (order.updatedAt.toISOString() !== input.version || order.status === 'cancelled') return false
   const number = orderNumber(orderId)
   if (live.trackState !== null && live.trackState !== 'booked') {
     throw new BookingError(
@@ -471,4 +489,5 @@ export async function cancelBooking(
     .update(shipments)
     .set({ cancelledAt: now, trackState: 'cancelled', leaseUntil: null })
     .where(eq(shipments.id, live.id))
+  return true
 }

@@ -1,12 +1,14 @@
 // Shiprocket's tracking webhook (reference/shiprocket.md): the `x-api-key` checked in constant time,
 // the event stored (a repeat, by its key of AWB, status and newest scan time, is not stored again) and
-// Shiprocket answered 200 at once; the event worker then applies the stored events one at a time,
-// oldest first. An event that could not be applied stays stored, and is tried again.
+// Shiprocket answered 200 at once; the event worker then applies the stored events in order, oldest
+// first, a batch per commit. An event that could not be applied stays stored and is tried again, five
+// times at most.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
+import { istDay } from '#app/shared/india-day.ts'
 import { courierEvents } from './schema.ts'
 import { parseIstTime } from './shiprocket.server.ts'
 import { applyTracking, type TrackingContext, type TrackingUpdate, type TrackOutcome } from './tracking.server.ts'
@@ -71,38 +73,55 @@ export function readEvent(body: unknown, receivedAt: Date): TrackingUpdate | nul
   }
 }
 
-function istDay(at: Date): string {
-  return new Date(at.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10)
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/**
+ * What makes two webhooks one event: the parcel, its status and its newest scan's time. An event that
+ * carries no time of its own is known by its body (its receipt time would make each repeat new).
+ */
+function dedupeKey(update: TrackingUpdate, json: unknown, body: string): string {
+  const timed = update.scans.length > 0 || Boolean((json as { current_timestamp?: unknown }).current_timestamp)
+  const when = timed ? update.at.toISOString() : `body:${sha256(body)}`
+  return `${update.awb}|${update.statusId ?? '-'}|${when}|${update.isReturn ? 'return' : 'forward'}`
 }
 
-function dedupeKey(update: TrackingUpdate): string {
-  return `${update.awb}|${update.statusId ?? '-'}|${update.at.toISOString()}|${update.isReturn ? 'return' : 'forward'}`
-}
-
-export type WebhookOutcome = 'stored' | 'duplicate' | 'refused' | 'not-an-event'
+export type WebhookOutcome = 'stored' | 'duplicate' | 'refused' | 'ignored'
 
 /** Checks and stores one webhook; `stored` is told of a new event (the worker's cue). */
 export async function handleCourierWebhook(
   db: Db,
   input: { apiKey: string | null; body: string; token: string; log: Logger; now?: Date; stored?: () => void },
-): Promise<{ status: 200 | 400 | 401; outcome: WebhookOutcome }> {
+): Promise<{ status: 200 | 401; outcome: WebhookOutcome }> {
   const { log } = input
   if (!isRightKey(input.apiKey, input.token)) {
     log.warn('courier webhook with a missing or wrong x-api-key: refused')
     return { status: 401, outcome: 'refused' }
   }
-  let json: unknown
+  let json: unknown = null
   try {
     json = JSON.parse(input.body)
-  } catch {
-    return { status: 400, outcome: 'not-an-event' }
-  }
+  } catch {}
   const now = input.now ?? new Date()
   const update = readEvent(json, now)
-  if (!update) return { status: 400, outcome: 'not-an-event' }
+  if (!update) {
+    // From Shiprocket (its key says so) but no tracking event the shop can read, such as the panel's
+    // test post: kept as it came, answered 200 as Shiprocket requires, and nothing else.
+    log.warn('courier webhook that is not a tracking event: kept and ignored')
+    await db
+      .insert(courierEvents)
+      .values({
+        dedupeKey: `unread|${sha256(input.body)}`,
+        body: json ?? { text: input.body.slice(0, 10_000) },
+        receivedAt: now,
+        processedAt: now,
+        outcome: 'ignored',
+      })
+      .onConflictDoNothing()
+    return { status: 200, outcome: 'ignored' }
+  }
   const [event] = await db
     .insert(courierEvents)
-    .values({ dedupeKey: dedupeKey(update), awb: update.awb, body: json, receivedAt: now })
+    .values({ dedupeKey: dedupeKey(update, json, input.body), awb: update.awb, body: json, receivedAt: now })
     .onConflictDoNothing()
     .returning({ id: courierEvents.id })
   if (!event) return { status: 200, outcome: 'duplicate' }
@@ -118,10 +137,14 @@ async function applyStored(tx: Tx, id: string, update: TrackingUpdate, context: 
       .update(courierEvents)
       .set({ processedAt: context.now ?? new Date(), outcome })
       .where(eq(courierEvents.id, id))
-    if (outcome === 'unknown-awb') context.log?.info({ awb: update.awb }, 'courier event for an AWB the shop did not book')
+    if (outcome === 'unknown-awb')
+      context.log?.info({ awb: update.awb }, 'courier event for an AWB the shop did not book')
     return outcome
   })
 }
+
+/** Tries of a stored event that fails, at most. */
+const MAX_ATTEMPTS = 5
 
 /**
  * Applies stored events not applied yet, oldest first, `limit` at most, in one transaction (one
@@ -132,8 +155,8 @@ export async function applyStoredEvents(db: Db, context: TrackingContext, limit 
   const waiting = await db
     .select()
     .from(courierEvents)
-    .where(isNull(courierEvents.processedAt))
-    .orderBy(asc(courierEvents.receivedAt), asc(courierEvents.id))
+    .where(and(isNull(courierEvents.processedAt), lt(courierEvents.failedAttempts, MAX_ATTEMPTS)))
+    .orderBy(asc(courierEvents.failedAttempts), asc(courierEvents.receivedAt), asc(courierEvents.id))
     .limit(limit)
   if (waiting.length === 0) return 0
   let applied = 0
@@ -145,7 +168,15 @@ export async function applyStoredEvents(db: Db, context: TrackingContext, limit 
         await applyStored(tx, event.id, update, { ...context, now: new Date() })
         applied++
       } catch (error) {
-        context.log?.error({ err: error, awb: event.awb }, 'a stored courier event could not be applied')
+        // Its savepoint is rolled back; the try is counted, so it goes behind the others and stops at five.
+        const attempts = event.failedAttempts + 1
+        await tx.update(courierEvents).set({ failedAttempts: attempts }).where(eq(courierEvents.id, event.id))
+        context.log?.error(
+          { err: error, awb: event.awb, attempts },
+          attempts >= MAX_ATTEMPTS
+            ? 'a stored courier event failed five times: it is not tried again'
+            : 'a stored courier event could not be applied: it is tried again later',
+        )
       }
     }
   })

@@ -11,13 +11,11 @@
 // its own labels, and an office printer given an A4 label gets an A4 slip. Its sizes are set for 4x6
 // and grow with the paper, up to a limit, so A4 reads comfortably at arm's length and 4x6 still fits a
 // dozen lines of items.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { PDFDocument as PdfLib } from 'pdf-lib'
-import PDFDocument from 'pdfkit'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { type AdminOrderDetails, collectText, type PackingSlipShop, zoneLabel } from '#app/orders/admin-orders.ts'
 import { formatOrderDate } from '#app/orders/order-texts.ts'
+import { type Pdf, runs, shopPdf } from '#app/shared/pdf-fonts.server.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 
 /** What the slip shows: the part of `readPackingSlip`'s answer (app/orders) that goes on paper. */
@@ -74,42 +72,6 @@ function paperOf(label: PdfLib): PaperSize {
   return [Math.min(width, height), Math.max(width, height)]
 }
 
-const require = createRequire(import.meta.url)
-// The invoice's fonts (app/invoices/invoice-pdf.server.ts): Noto Sans, its Devanagari file for ₹ and Hindi.
-const FONT_FILES = {
-  latin: 'noto-sans-devanagari-latin-400-normal.woff',
-  latinBold: 'noto-sans-devanagari-latin-700-normal.woff',
-  devanagari: 'noto-sans-devanagari-devanagari-400-normal.woff',
-  devanagariBold: 'noto-sans-devanagari-devanagari-700-normal.woff',
-} as const
-type FontName = keyof typeof FONT_FILES
-
-let fonts: Record<FontName, Buffer> | null = null
-function loadFonts(): Record<FontName, Buffer> {
-  fonts ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([name, file]) => [
-      name,
-      readFileSync(require.resolve(`@fontsource/noto-sans-devanagari/files/${file}`)),
-    ]),
-  ) as Record<FontName, Buffer>
-  return fonts
-}
-
-/** The rupee sign and the Devanagari blocks come from the Devanagari file, everything else from the Latin one. */
-const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CFF\u20B9\uA8E0-\uA8FF]/
-
-function runs(text: string) {
-  const out: { text: string; latin: boolean }[] = []
-  for (const char of text) {
-    const isLatin = !DEVANAGARI.test(char)
-    const last = out.at(-1)
-    if (last && last.latin === isLatin) last.text += char
-    else out.push({ text: char, latin: isLatin })
-  }
-  return out
-}
-
-type Pdf = InstanceType<typeof PDFDocument>
 interface TextStyle {
   bold?: boolean
   /** Points at 4x6; scaled with the paper. */
@@ -124,23 +86,16 @@ function renderPackingSlip(slip: PackingSlipData, paper: PaperSize, { compress }
   const scale = Math.min(1.5, Math.max(0.8, Math.min(pageWidth / FOUR_BY_SIX[0], pageHeight / FOUR_BY_SIX[1])))
   const u = (points: number) => points * scale
   const margin = u(14)
-  const pdf = new PDFDocument({
+  const { pdf, bytes } = shopPdf({
     size: [pageWidth, pageHeight],
     margin,
     compress,
     autoFirstPage: false,
     info: { Title: `Packing Slip, order #${slip.order.number}`, Author: slip.shop.shopName },
   })
-  for (const [name, data] of Object.entries(loadFonts())) pdf.registerFont(name, data)
-  const chunks: Buffer[] = []
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)))
-    pdf.on('error', reject)
-  })
   drawSlip(pdf, slip, { margin, u })
   pdf.end()
-  return done
+  return bytes
 }
 
 function drawSlip(

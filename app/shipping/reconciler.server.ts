@@ -1,7 +1,7 @@
 // The shipping reconciler: a lost webhook costs nothing. Every few minutes it has the event worker try
 // again the stored events that could not be applied, and asks Shiprocket about open parcels it has
 // heard nothing of for a few hours (50 AWBs a call), applying the answers as the webhook's would be.
-import { and, asc, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { startPoller } from '#app/platform/poller.server.ts'
@@ -45,8 +45,13 @@ export async function reconcileShipments(
     // No scans yet: asked, and asked again after the next quiet spell.
     const update =
       report && newest ? { ...report, at: newest.at, awb } : { awb, statusId: null, at: now, scans: [], etd: null }
-    const outcome = await applyTracking(db, update, context)
-    if (outcome === 'applied') applied++
+    try {
+      if ((await applyTracking(db, update, context)) === 'applied') applied++
+    } catch (error) {
+      // Logged, and asked again after the next quiet spell rather than first on every run.
+      log.error({ err: error, awb }, 'could not apply what Shiprocket said about a parcel')
+      await db.update(shipments).set({ checkedAt: now }).where(eq(shipments.awb, awb))
+    }
   }
   if (applied > 0) log.info({ asked: awbs.length, applied }, 'the shipping reconciler caught up on parcels')
   return { asked: awbs.length, applied }

@@ -142,6 +142,8 @@ export const courierEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     /** What applying it did: 'applied', 'older', 'final', 'unknown-awb', 'return', 'ignored'. */
     outcome: text('outcome'),
+    /** Tries that failed; after five it is left for the owner's log, not tried again. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
   },
   (t) => [
     uniqueIndex('courier_events_dedupe_idx').on(t.dedupeKey),

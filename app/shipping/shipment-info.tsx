@@ -143,8 +143,10 @@ function ParcelTracking({
             {m.shipment_timeline()}
           </h3>
           <ol aria-labelledby={headingId} className="grid gap-3 border-l-2 border-secondary pl-4">
+            {/* A fixed list, never reordered: its place is each scan's key (two scans may share a time and words). */}
             {newest.map((scan, index) => (
-              <ScanItem key={`${scan.at}-${scan.activity}`} scan={scan} current={index === 0} />
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <ScanItem key={index} scan={scan} current={index === 0} />
             ))}
           </ol>
           {earlier.length > 0 && (
@@ -154,8 +156,9 @@ function ParcelTracking({
                 <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
               </summary>
               <ol className="mt-1 grid gap-3 border-l-2 border-secondary pl-4">
-                {earlier.map((scan) => (
-                  <ScanItem key={`${scan.at}-${scan.activity}`} scan={scan} current={false} />
+                {earlier.map((scan, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, as above
+                  <ScanItem key={index} scan={scan} current={false} />
                 ))}
               </ol>
             </details>

@@ -63,27 +63,34 @@ export async function shippingOverview(db: Db, now = new Date()) {
     createdAt: orders.createdAt,
     deliveryBy: orders.deliveryBy,
   }
-  const [toBook, booked, counts] = await Promise.all([
+  // Booked through to the pickup, in a state one of the lists shows (the final ones only while recent).
+  const bookedWhere = and(
+    live,
+    isNotNull(shipments.pickupRequestedAt),
+    inArray(shipments.trackState, Object.values(GROUP_STATES).flat()),
+    or(
+      inArray(shipments.trackState, ['booked', 'in_transit', 'out_for_delivery', 'undelivered', 'rto']),
+      sql`${shipments.trackStatusAt} > ${new Date(now.getTime() - RECENT_MS)}`,
+    ),
+  )
+  const [toBook, booked, toBookCount, bookedCounts] = await Promise.all([
     db.select(columns).from(orders).where(toBookWhere).orderBy(orders.createdAt).limit(LIST_LIMIT),
     db
       .select({ ...columns, shipment: shipments })
       .from(shipments)
       .innerJoin(orders, eq(orders.id, shipments.orderId))
-      .where(
-        and(
-          live,
-          isNotNull(shipments.pickupRequestedAt),
-          inArray(shipments.trackState, Object.values(GROUP_STATES).flat()),
-          or(
-            inArray(shipments.trackState, ['booked', 'in_transit', 'out_for_delivery', 'undelivered', 'rto']),
-            sql`${shipments.trackStatusAt} > ${new Date(now.getTime() - RECENT_MS)}`,
-          ),
-        ),
-      )
+      .where(bookedWhere)
       .orderBy(desc(shipments.trackStatusAt))
       .limit(LIST_LIMIT * 4),
     db.select({ n: sql<number>`count(*)::int` }).from(orders).where(toBookWhere),
+    db
+      .select({ state: shipments.trackState, n: sql<number>`count(*)::int` })
+      .from(shipments)
+      .where(bookedWhere)
+      .groupBy(shipments.trackState),
   ])
+  const countOf = (group: Exclude<ShippingGroup, 'to_book'>) =>
+    bookedCounts.reduce((sum, row) => sum + (row.state && GROUP_STATES[group].includes(row.state) ? row.n : 0), 0)
   const halfBooked = new Map(
     (
       await db
@@ -132,11 +139,11 @@ export async function shippingOverview(db: Db, now = new Date()) {
       ShippingRow[]
     >,
     counts: {
-      to_book: counts[0]?.n ?? 0,
-      awaiting_pickup: groups.awaiting_pickup.length,
-      in_transit: groups.in_transit.length,
-      problems: groups.problems.length,
-      returns: groups.returns.length,
+      to_book: toBookCount[0]?.n ?? 0,
+      awaiting_pickup: countOf('awaiting_pickup'),
+      in_transit: countOf('in_transit'),
+      problems: countOf('problems'),
+      returns: countOf('returns'),
     } satisfies Record<ShippingGroup, number>,
   }
 }

@@ -167,13 +167,10 @@ const manifestSchema = z.object({
   orderIds: z.array(z.uuid()).min(1, 'Choose the orders to hand over.').max(500),
 })
 
-/**
- * The handover sheet for the chosen booked parcels (or every parcel awaiting pickup): Shiprocket's
- * manifest, kept in the file store and answered as a PDF.
- */
+/** The handover sheet for the chosen booked parcels: Shiprocket's manifest, answered as a PDF. */
 export async function manifestAction({ request, context }: Args) {
   const admin = await requireAdmin(request, context)
-  const { db, config, files } = context.get(servicesContext)
+  const { db, config } = context.get(servicesContext)
   assertSameOrigin(request, config.publicUrl)
   const shipping = shippingOf(context)
   const form = await request.formData()
@@ -201,24 +198,27 @@ export async function manifestAction({ request, context }: Args) {
       { status: 409, headers: NO_STORE },
     )
   }
+  // Parcels not on a manifest yet get a new one; when every one is on one already, it is printed again.
+  const fresh = rows.filter((row) => row.manifestedAt === null)
+  const listed = fresh.length > 0 ? fresh : rows
   try {
     const url = await shipping.shiprocket.manifest(
-      rows.map((row) => row.srShipmentId!),
-      rows.map((row) => row.srOrderId!),
+      listed.map((row) => row.srShipmentId!),
+      listed.map((row) => row.srOrderId!),
     )
     const file = await shipping.shiprocket.download(url)
-    const key = `manifests/${istDay(new Date())}-${rows[0]!.id}.pdf`
-    await files.put(key, file, 'application/pdf')
-    await db
-      .update(shipments)
-      .set({ manifestedAt: new Date() })
-      .where(
-        inArray(
-          shipments.id,
-          rows.map((row) => row.id),
-        ),
-      )
-    context.get(requestContext).log.info({ by: admin.id, parcels: rows.length }, 'manifest printed')
+    if (fresh.length > 0) {
+      await db
+        .update(shipments)
+        .set({ manifestedAt: new Date() })
+        .where(
+          inArray(
+            shipments.id,
+            fresh.map((row) => row.id),
+          ),
+        )
+    }
+    context.get(requestContext).log.info({ by: admin.id, parcels: listed.length }, 'manifest printed')
     return pdf(new Uint8Array(file), `manifest-${istDay(new Date())}.pdf`, file.length)
   } catch (error) {
     if (isShiprocketError(error)) {

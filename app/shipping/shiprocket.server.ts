@@ -11,9 +11,8 @@ export const SHIPROCKET_BASE_URL = 'https://apiv2.shiprocket.in/v1/external'
 
 const DAY_MS = 24 * 60 * 60_000
 const IST_OFFSET_MS = 330 * 60_000
-/** AWBs per `courier/track/awbs` call, and per `orders/cancel/shipment/awbs` call, as the docs allow. */
+/** AWBs per `courier/track/awbs` call, as the docs allow. */
 const TRACK_BATCH = 50
-const CANCEL_BATCH = 2000
 
 export interface ShiprocketOptions {
   email: string
@@ -186,8 +185,6 @@ export interface Shiprocket {
   }): Promise<Serviceability>
   /** Safe to retry: the same order_id answers the same order. */
   createOrder(input: CreateOrderInput): Promise<CreatedOrder>
-  /** The order under our order number, or null. */
-  findOrder(channelOrderId: string): Promise<OrderView | null>
   showOrder(srOrderId: number): Promise<OrderView>
   /** Sent once (not idempotent); a refusal in a 200, 'already assigned' included, throws a soft ShiprocketError. */
   assignAwb(shipmentId: number, courierId: number): Promise<AssignedAwb>
@@ -200,11 +197,8 @@ export interface Shiprocket {
   /** A label or manifest PDF. */
   download(url: string): Promise<Uint8Array>
   cancelOrders(srOrderIds: number[]): Promise<void>
-  cancelShipments(awbs: string[]): Promise<void>
   /** Every AWB asked for, null for one without scans yet. */
   track(awbs: string[]): Promise<Map<string, TrackingReport | null>>
-  trackShipment(shipmentId: number): Promise<TrackingReport | null>
-  logout(): Promise<void>
 }
 
 // The answers' fields the adapter reads (reference/shiprocket.md); every one may be missing.
@@ -502,13 +496,6 @@ export function createShiprocket(options: ShiprocketOptions): Shiprocket {
       }
     },
 
-    async findOrder(channelOrderId) {
-      const answer = await ok('GET', `orders?search=${encodeURIComponent(channelOrderId)}`, { safe: true })
-      // The search matches loosely (104233 finds 104233-R2): only the exact id counts.
-      const found = ((answer.json.data ?? []) as RawOrder[]).find((order) => order.channel_order_id === channelOrderId)
-      return found ? view(found) : null
-    },
-
     async showOrder(srOrderId) {
       const answer = await ok('GET', `orders/show/${srOrderId}`, { safe: true })
       const data = answer.json.data as RawOrder | undefined
@@ -604,32 +591,10 @@ export function createShiprocket(options: ShiprocketOptions): Shiprocket {
       await ok('POST', 'orders/cancel', { body: { ids: srOrderIds }, safe: false })
     },
 
-    async cancelShipments(awbs) {
-      // Asynchronous on Shiprocket's side ("in progress"): tracking confirms.
-      for (const batch of chunks(awbs, CANCEL_BATCH)) {
-        await ok('POST', 'orders/cancel/shipment/awbs', { body: { awbs: batch }, safe: false })
-      }
-    },
-
     async track(awbs) {
       const reports = new Map<string, TrackingReport | null>()
       for (const batch of chunks([...new Set(awbs)], TRACK_BATCH)) await trackBatch(batch, reports)
       return reports
-    },
-
-    async trackShipment(shipmentId) {
-      const answer = await ok('GET', `courier/track/shipment/${shipmentId}`, { safe: true })
-      const data = answer.json.tracking_data as RawTracking | undefined
-      return report(data?.shipment_track?.[0]?.awb_code ?? '', data)
-    },
-
-    async logout() {
-      const value = token?.value
-      token = null
-      if (!value) return
-      const answer = await exchange('POST', 'auth/logout', { bearer: value, attempts: 1 })
-      // A 401 means the token was already dead, which is what logging out wants.
-      if (answer.status >= 300 && answer.status !== 401) throw refusal(answer)
     },
   }
 }

@@ -66,7 +66,7 @@ const ALERT: Partial<Record<TrackState, string>> = {
 
 /**
  * Applies one report. `db` may be a transaction: the report is then applied in a savepoint of it (the
- * webhook stores the event and applies it in one commit, and keeps the event if applying fails).
+ * event worker applies a batch of stored events in one commit, each in its own savepoint).
  */
 export async function applyTracking(
   db: Db | Tx,
@@ -81,7 +81,8 @@ export async function applyTracking(
       .where(and(eq(shipments.awb, update.awb), eq(shipments.provider, 'shiprocket')))
       .for('update')
     if (!shipment) return 'unknown-awb'
-    if (update.scans.length > 0) {
+    // A return shipment's scans are not the forward parcel's timeline.
+    if (update.scans.length > 0 && !update.isReturn) {
       await tx
         .insert(shipmentScans)
         .values(update.scans.map((scan) => ({ shipmentId: shipment.id, ...scan })))
@@ -101,16 +102,30 @@ export async function applyTracking(
 
     const { state } = decision
     const newest = update.scans.reduce<TrackingScan | undefined>((a, b) => (!a || b.at >= a.at ? b : a), undefined)
-    const ndrReason = state === 'undelivered' ? reasonOf(newest?.activity) : shipment.ndrReason
+    // A failed attempt is news when its own scan is the newest: later scans without a status (the
+    // courier's notes) leave the parcel undelivered without telling anyone again.
+    const newAttempt = state === 'undelivered' && newest?.statusId === 21
+    const ndrReason = newAttempt
+      ? reasonOf(newest.activity)
+      : state === 'undelivered'
+        ? (shipment.ndrReason ?? reasonOf(undefined))
+        : shipment.ndrReason
     const [moved] = await tx
       .update(shipments)
-      .set({ ...heard, trackState: state, trackStatusId: update.statusId, trackStatusAt: update.at, ndrReason })
+      .set({
+        ...heard,
+        trackState: state,
+        trackStatusId: update.statusId,
+        trackStatusAt: update.at,
+        ndrReason,
+        // Cancelled at Shiprocket (not by the shop): the booking is over, and the order is to book again.
+        ...(state === 'cancelled' ? { cancelledAt: now } : {}),
+      })
       .where(eq(shipments.id, shipment.id))
       .returning()
     if (!moved) throw new Error('the shipment vanished')
-    // A later scan of the same state (another hub on the way) changes nothing for the order; a new
-    // failed attempt is news each time.
-    if (state !== current.state || state === 'undelivered' || update.statusId !== shipment.trackStatusId) {
+    // A later scan of the same state (another hub on the way) changes nothing for the order.
+    if (state !== current.state || newAttempt || update.statusId !== shipment.trackStatusId) {
       await followOrder(tx, { shipment: moved, state, statusId: update.statusId, at: update.at }, { ...context, now })
     }
     return 'applied'

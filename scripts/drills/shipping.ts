@@ -109,7 +109,9 @@ export const drill: Drill = {
       )
       // The shop answers each webhook once it is stored and applies it just after: wait for the last.
       const settled = await waitUntilApplied(owner, expected)
-      log(`every parcel's last scan applied ${((performance.now() - stormBegan) / 1000).toFixed(1)} s after the storm began`)
+      log(
+        `every parcel's last scan applied ${((performance.now() - stormBegan) / 1000).toFixed(1)} s after the storm began`,
+      )
       await shop.stop()
 
       const database = await shop.open()
@@ -231,10 +233,7 @@ function channelIdOf(orderId: string): string {
 }
 
 /** Polls the desk until every parcel shows its journey's end (at most a minute); whether they all do. */
-async function waitUntilApplied(
-  owner: Shopper,
-  expected: Map<string, (typeof JOURNEYS)[number]>,
-): Promise<boolean> {
+async function waitUntilApplied(owner: Shopper, expected: Map<string, (typeof JOURNEYS)[number]>): Promise<boolean> {
   const deadline = Date.now() + 60_000
   let waiting = [...expected.keys()]
   while (waiting.length > 0 && Date.now() < deadline) {

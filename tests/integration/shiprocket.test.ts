@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
+import type { Locale } from '#app/i18n/locale.ts'
 import { creditNotes } from '#app/invoices/schema.ts'
 import { createDiskStore } from '#app/media/file-store.server.ts'
 import type { DeskContext } from '#app/orders/order-desk.server.ts'
@@ -19,10 +20,16 @@ import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
 import type { ShippingServices } from '#app/shipping/booking.server.ts'
-import { reconcileShipments } from '#app/shipping/reconciler.server.ts'
 import { type CourierEventWorker, startCourierEventWorker } from '#app/shipping/courier-webhook.server.ts'
+import { reconcileShipments } from '#app/shipping/reconciler.server.ts'
 import { courierEvents, shipments } from '#app/shipping/schema.ts'
-import { bookAction, couriersLoader, courierWebhookAction, labelLoader } from '#app/shipping/shipping-routes.server.ts'
+import {
+  bookAction,
+  couriersLoader,
+  courierWebhookAction,
+  labelLoader,
+  manifestAction,
+} from '#app/shipping/shipping-routes.server.ts'
 import { createShiprocket } from '#app/shipping/shiprocket.server.ts'
 import { type ShiprocketSimulator, startShiprocketSimulator } from '#server/shiprocket-simulator.ts'
 import { temporaryDataDir } from '../server-process.ts'
@@ -114,8 +121,11 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
   }
 
   /** A confirmed order (cash on delivery unless said), its earlier notices delivered. */
-  async function confirmedOrder(quantity = 2) {
-    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity }], { publicUrl: PUBLIC_URL })
+  async function confirmedOrder(quantity = 2, locale: Locale = 'en') {
+    const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity }], {
+      publicUrl: PUBLIC_URL,
+      locale,
+    })
     await changeStatus(db, placed.orderId, 'confirmed', desk)
     await db.delete(outboxJobs)
     return { id: placed.orderId, number: placed.orderNumber }
@@ -232,6 +242,63 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     expect(simulator.calls('courier/assign/awb', { shipment_id: booking.srShipmentId })).toBe(1)
   })
 
+  it('finishes a half-done booking with the courier it was begun with, and books again after Shiprocket cancels', async () => {
+    const order = await confirmedOrder(4)
+    const couriers = await settle(() =>
+      couriersLoader(ownerGet(`/admin/orders/${order.id}/couriers`, { orderId: order.id }) as never),
+    )
+    const { couriers: list, recommendedId } = couriers.body as {
+      couriers: { courierCompanyId: number }[]
+      recommendedId: number
+    }
+    const other = list.find((courier) => courier.courierCompanyId !== recommendedId)!.courierCompanyId
+    // Assigning the AWB is not repeated on a failure: the booking stops there, with the courier chosen.
+    simulator.fault({ route: 'courier/assign/awb', kind: 'status', status: 500 })
+    expect((await book(order.id, { courierCompanyId: String(other) })).status).toBe(502)
+    expect(await bookingOf(order.id)).toMatchObject({ awb: null, courierCompanyId: other })
+    expect((await book(order.id)).status).toBe(200)
+    const booking = await bookingOf(order.id)
+    expect(simulator.shipmentByAwb(booking.awb!)?.courierId).toBe(other)
+
+    // Cancelled at Shiprocket: the booking is over and the order is to book again, under a new number.
+    await advance(booking.awb!, 8)
+    expect((await bookingOf(order.id)).cancelledAt).not.toBeNull()
+    expect((await book(order.id)).status).toBe(200)
+    expect(await bookingOf(order.id)).toMatchObject({
+      channelOrderId: `${order.number.toUpperCase()}-R2`,
+      trackState: 'booked',
+    })
+  })
+
+  it('prints a manifest of the parcels not on one yet, and the same one again when all are', async () => {
+    const orders = [await confirmedOrder(6), await confirmedOrder(6)]
+    for (const order of orders) expect((await book(order.id)).status).toBe(200)
+    const post = (ids: string[]) => {
+      const body = new URLSearchParams(ids.map((id) => ['orderId', id]))
+      const request = new Request(`${PUBLIC_URL}/admin/shipping/manifest`, {
+        method: 'POST',
+        body,
+        headers: { cookie: OWNER_COOKIE, origin: PUBLIC_URL },
+      })
+      return settle(() => manifestAction({ request, context: contextFor(), params: {} } as never))
+    }
+    const first = await post([orders[0]!.id])
+    expect(first.status).toBe(200)
+    expect(first.headers.get('content-type')).toBe('application/pdf')
+    expect(simulator.calls('manifests/generate')).toBe(1)
+    // The second order is new: a manifest of it alone; the first keeps its own.
+    expect((await post(orders.map((order) => order.id))).status).toBe(200)
+    expect(simulator.calls('manifests/generate')).toBe(2)
+    const generated = simulator.requests.filter((request) => request.path === 'manifests/generate')
+    expect((generated[1]!.body as { shipment_id: number[] }).shipment_id).toEqual([
+      (await bookingOf(orders[1]!.id)).srShipmentId,
+    ])
+    // Both are on one: Shiprocket says so, and the manifest it has is printed again.
+    expect((await post(orders.map((order) => order.id))).status).toBe(200)
+    expect(simulator.calls('manifests/print')).toBe(1)
+    for (const order of orders) expect((await bookingOf(order.id)).manifestedAt).not.toBeNull()
+  })
+
   it('follows the parcel: picked up ships the order, out for delivery and a failed attempt are told, delivered is paid', async () => {
     const order = await confirmedOrder()
     await book(order.id)
@@ -249,6 +316,19 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     await advance(awb!, 7)
     expect(await orderRow(order.id)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' })
     expect((await told()).join('\n')).toMatch(/delivered/)
+  })
+
+  it('tells the customer of a Hindi order in Hindi: shipped, out for delivery, a failed attempt with the shop’s phone', async () => {
+    const order = await confirmedOrder(2, 'hi')
+    await book(order.id)
+    const { awb } = await bookingOf(order.id)
+    await advance(awb!, 42)
+    await advance(awb!, 17)
+    await advance(awb!, 21, { ndrReason: 'Customer not available' })
+    const notices = (await told()).join('\n')
+    expect(notices).toContain(`ऑर्डर #${order.number} आज`)
+    expect(notices).toContain('डिलीवर नहीं कर सका (Customer not available)')
+    expect(notices).toMatch(/भेज दिया गया है/)
   })
 
   it('never moves a parcel backwards: repeats, concurrent repeats and late events change nothing', async () => {

@@ -1,5 +1,5 @@
-// Book all: every order to book, each with its recommended courier, five requests at a time (the
-// server books at most five at once too), with a live progress line, then what was not booked and why,
+// Book all: every order to book, each with its recommended courier, BOOK_ALL_AT_ONCE requests at a
+// time (the server sends at most five calls to Shiprocket at once), with a live progress line, then what was not booked and why,
 // and the manifest and labels of the orders this run booked. The run is this tab's own state: the
 // list below it reloads as orders move, while the run keeps the orders it started with.
 import { AlertTriangle, CheckCircle2, PackageCheck, Truck } from 'lucide-react'
@@ -148,7 +148,7 @@ export function BookAllPanel({
         {running ? (
           <>
             <Truck className="size-5 shrink-0 text-primary" aria-hidden />
-            Booking {Math.min(run.done + 1, total)} of {total}…
+            Booking: {run.done} of {total} done…
           </>
         ) : (
           <>
