@@ -1,8 +1,11 @@
-// /account: name, password, the authenticator-app second factor and "sign out everywhere".
+// /account: name, password, the authenticator-app second factor, WhatsApp order updates (when
+// configured) and "sign out everywhere".
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { type Services, servicesContext } from '#app/platform/services.server.ts'
+import { accountWhatsApp, changeAccountOptIn } from '#app/whatsapp/account-opt-in.server.ts'
 import { enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
 import { firstIssue, MESSAGES, passwordSchema } from './rules.ts'
 import { accounts } from './schema.ts'
@@ -18,14 +21,19 @@ export interface Enrolment {
 }
 
 export type AccountActionData =
-  | { section: 'name' | 'password' | 'two-factor' | 'sessions'; error?: string; notice?: string }
+  | { section: 'name' | 'password' | 'two-factor' | 'sessions' | 'whatsapp'; error?: string; notice?: string }
   | { section: 'enrol'; enrolment: Enrolment; error?: string }
 
 export async function accountLoader({ request, context }: { request: Request; context: Context }) {
   const { viewer } = await getViewer(request, context)
   if (!viewer) throw redirect('/auth?redirectTo=/account')
-  const { db } = context.get(servicesContext)
-  return { viewer, hasPassword: await hasPassword(db, viewer.id) }
+  const { db, config } = context.get(servicesContext)
+  const [password, whatsapp] = await Promise.all([
+    hasPassword(db, viewer.id),
+    // Nothing about WhatsApp shows unless WhatsApp updates are configured.
+    config.whatsapp ? accountWhatsApp(db, viewer, getLocale()) : null,
+  ])
+  return { viewer, hasPassword: password, whatsapp }
 }
 
 async function hasPassword(db: Services['db'], userId: string): Promise<boolean> {
@@ -146,6 +154,19 @@ export async function accountAction({ request, context }: { request: Request; co
           authFailure(error)
           return data({ section: 'two-factor', error: m.account_password_wrong() } satisfies AccountActionData)
         }
+      }
+      case 'whatsapp': {
+        if (!config.whatsapp)
+          return data({ section: 'whatsapp', error: m.whatsapp_optin_not_offered() } satisfies AccountActionData, 404)
+        const result = await changeAccountOptIn(db, {
+          viewer,
+          choice: form.get('choice'),
+          shownPhone: form.get('phone'),
+          locale: getLocale(),
+        })
+        if (!result.ok)
+          return data({ section: 'whatsapp', error: result.error } satisfies AccountActionData, result.status)
+        return data({ section: 'whatsapp', notice: result.notice } satisfies AccountActionData)
       }
       case 'sign-out-everywhere': {
         await auth.api.revokeSessions({ headers })

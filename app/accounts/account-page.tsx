@@ -5,6 +5,7 @@ import { PushSwitchSlot } from '#app/notifications/push-prompt.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { Button } from '#app/ui/button.tsx'
+import type { AccountWhatsApp } from '#app/whatsapp/account-opt-in.server.ts'
 import type { AccountActionData, Enrolment } from './account-page.server.ts'
 import { Field, FormMessage } from './form-controls.tsx'
 import { MIN_PASSWORD_LENGTH } from './rules.ts'
@@ -13,10 +14,13 @@ import type { Viewer } from './viewer.ts'
 export function AccountPage({
   viewer,
   hasPassword,
+  whatsapp,
   actionData,
 }: {
   viewer: Viewer
   hasPassword: boolean
+  /** Null: WhatsApp updates are not configured, and the page says nothing about them. */
+  whatsapp: AccountWhatsApp | null
   actionData: AccountActionData | undefined
 }) {
   const message = (section: string) =>
@@ -119,6 +123,12 @@ export function AccountPage({
         </Section>
       )}
 
+      {whatsapp && (
+        <Section title={m.whatsapp_optin_account_title()}>
+          <WhatsAppUpdates whatsapp={whatsapp} message={message('whatsapp')} />
+        </Section>
+      )}
+
       <Section title={m.account_notifications()}>
         <p className="text-sm text-muted-foreground">{m.account_notifications_text()}</p>
         <PushSwitchSlot tone="page" className="mt-3 min-h-9" />
@@ -134,6 +144,40 @@ export function AccountPage({
         </Form>
       </Section>
     </div>
+  )
+}
+
+/** The account's number and its choice, with the one button that changes it (its sentence is what is recorded). */
+function WhatsAppUpdates({
+  whatsapp,
+  message,
+}: {
+  whatsapp: AccountWhatsApp
+  message: { error?: string; notice?: string }
+}) {
+  const { phone, optedIn } = whatsapp
+  if (!phone) return <p className="text-sm text-muted-foreground">{m.whatsapp_optin_account_no_phone()}</p>
+  const shown = formatIndianMobile(phone)
+  return (
+    <Form method="post" className="grid gap-3">
+      <input type="hidden" name="intent" value="whatsapp" />
+      <input type="hidden" name="phone" value={phone} />
+      <input type="hidden" name="choice" value={optedIn ? 'withdraw' : 'opt-in'} />
+      <FormMessage {...message} />
+      <p className="text-sm">
+        {optedIn ? m.whatsapp_optin_account_on({ phone: shown }) : m.whatsapp_optin_account_off({ phone: shown })}
+        {whatsapp.fromOrder && (
+          <span className="block text-muted-foreground">{m.whatsapp_optin_account_latest_order()}</span>
+        )}
+      </p>
+      <Button
+        type="submit"
+        variant={optedIn ? 'outline' : 'default'}
+        className="h-auto min-h-11 justify-self-start py-2 text-left whitespace-normal"
+      >
+        {optedIn ? whatsapp.withdrawWording : whatsapp.optInWording}
+      </Button>
+    </Form>
   )
 }
 

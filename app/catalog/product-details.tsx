@@ -7,8 +7,9 @@ import { AddToCartSizes } from '#app/cart/add-to-cart.tsx'
 import { PinCodeBox } from '#app/delivery/pin-code-box.tsx'
 import { Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
-import { useShowcaseMode } from '#app/settings/use-shop-settings.ts'
+import { useShopSettings, useShowcaseMode } from '#app/settings/use-shop-settings.ts'
 import { formatRupees } from '#app/shared/money.ts'
+import { WhatsAppChatLink } from '#app/shell/whatsapp-chat-link.tsx'
 import { Badge } from '#app/ui/badge.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
@@ -69,7 +70,7 @@ export function ProductDetails({
           </div>
         </div>
 
-        <div className="flex flex-col gap-5">
+        <div className="group/buying flex flex-col gap-5">
           <div>
             <Link
               to={categoryLink}
@@ -104,6 +105,8 @@ export function ProductDetails({
               <PinCodeBox />
             </>
           )}
+
+          <AskOnWhatsApp product={product} sizes={showcase ? [] : SIZES.filter((size) => isAvailable(product, size))} />
         </div>
       </div>
 
@@ -122,6 +125,39 @@ export function ProductDetails({
           <Link to={categoryLink}>{m.more_in_category({ category: categoryName(product.category) })}</Link>
         </Button>
       </nav>
+    </div>
+  )
+}
+
+/**
+ * Each size's link shows while its radio above is checked; the one without a size shows before that
+ * and where no size can be chosen (showcase mode, sold out, a browser without :has()). CSS picks it, so
+ * the cached page needs no script for it. Written out in full for Tailwind to find.
+ */
+const WHILE_CHOSEN: Record<Size, string> = {
+  '250g': "hidden group-has-[input[name=size][value='250g']:checked]/buying:inline-flex",
+  '500g': "hidden group-has-[input[name=size][value='500g']:checked]/buying:inline-flex",
+  '1kg': "hidden group-has-[input[name=size][value='1kg']:checked]/buying:inline-flex",
+}
+const UNTIL_CHOSEN = 'group-has-[input[name=size]:checked]/buying:hidden'
+
+/** A question on WhatsApp naming the product, and the pack size chosen above when there is one. */
+function AskOnWhatsApp({ product, sizes }: { product: Product; sizes: Size[] }) {
+  // No empty row in the column's gaps when the shop has no WhatsApp number.
+  if (!useShopSettings()?.whatsappNumber) return null
+  return (
+    <div>
+      <WhatsAppChatLink
+        text={m.chat_whatsapp_product_text({ product: product.name })}
+        className={sizes.length > 0 ? UNTIL_CHOSEN : undefined}
+      />
+      {sizes.map((size) => (
+        <WhatsAppChatLink
+          key={size}
+          text={m.chat_whatsapp_product_size_text({ product: product.name, size: sizeName(size) })}
+          className={WHILE_CHOSEN[size]}
+        />
+      ))}
     </div>
   )
 }

@@ -44,6 +44,8 @@ interface CheckoutProps {
   onlinePaymentAvailable: boolean
   /** Whether the page was drawn for a signed-in shopper (the form says so, for a session that ends meanwhile). */
   signedIn: boolean
+  /** The WhatsApp opt-in box's sentence, as the server records it; null: WhatsApp updates are not configured. */
+  whatsappOptIn: { wording: string } | null
   actionData: CheckoutActionData | undefined
 }
 
@@ -100,6 +102,7 @@ export function CheckoutPage({
   idempotencyKey,
   onlinePaymentAvailable,
   signedIn,
+  whatsappOptIn,
   actionData,
 }: CheckoutProps) {
   // The PIN code's zone, asked of the server as the shopper types it (no JavaScript: after a post).
@@ -235,20 +238,25 @@ export function CheckoutPage({
                     />
                   )}
                 </Field>
-                <Field id="phone" label={m.checkout_mobile()} error={errors.phone} hint={m.checkout_mobile_hint()}>
-                  {(described) => (
-                    <TextInput
-                      id="phone"
-                      name="phone"
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel"
-                      maxLength={20}
-                      defaultValue={values.phone}
-                      {...described}
-                    />
+                <div className="space-y-3">
+                  <Field id="phone" label={m.checkout_mobile()} error={errors.phone} hint={m.checkout_mobile_hint()}>
+                    {(described) => (
+                      <TextInput
+                        id="phone"
+                        name="phone"
+                        type="tel"
+                        inputMode="tel"
+                        autoComplete="tel"
+                        maxLength={20}
+                        defaultValue={values.phone}
+                        {...described}
+                      />
+                    )}
+                  </Field>
+                  {whatsappOptIn && (
+                    <WhatsAppOptIn wording={whatsappOptIn.wording} ticked={actionData?.whatsappOptIn === true} />
                   )}
-                </Field>
+                </div>
               </div>
               <Field id="address" label={m.checkout_address()} error={errors.address} hint={m.checkout_address_hint()}>
                 {(described) => (
@@ -432,6 +440,32 @@ export function CheckoutPage({
           </div>
         </Form>
       </div>
+    </div>
+  )
+}
+
+/**
+ * The WhatsApp opt-in (reference/whatsapp.md): its own box, never ticked by the shop, for this order's
+ * mobile number. A plain checkbox, so the form posts it without JavaScript too; ticked again only when
+ * the shopper's own post comes back refused.
+ */
+function WhatsAppOptIn({ wording, ticked }: { wording: string; ticked: boolean }) {
+  return (
+    <div>
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          name="whatsappOptIn"
+          id="whatsappOptIn"
+          defaultChecked={ticked}
+          className="mt-0.5 size-5 shrink-0 accent-primary"
+          aria-describedby="whatsappOptIn-hint"
+        />
+        <span>{wording}</span>
+      </label>
+      <p id="whatsappOptIn-hint" className="mt-1 ml-8 text-xs text-muted-foreground">
+        {m.whatsapp_optin_checkout_hint()}
+      </p>
     </div>
   )
 }

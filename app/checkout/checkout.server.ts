@@ -26,6 +26,7 @@ import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { isUuid } from '#app/shared/uuid.ts'
+import { whatsAppOptInWording } from '#app/whatsapp/consent.server.ts'
 import {
   addressFieldsOf,
   type DeliveryFieldErrors,
@@ -53,12 +54,20 @@ export const orderRateLimit = (limit: number): RateLimitRule => ({
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 export type CheckoutActionData =
-  | { status: 'invalid'; fieldErrors: DeliveryFieldErrors; values: DeliveryFormValues; delivery: DeliveryQuote | null }
+  | {
+      status: 'invalid'
+      fieldErrors: DeliveryFieldErrors
+      values: DeliveryFormValues
+      delivery: DeliveryQuote | null
+      /** The WhatsApp box was ticked: a page drawn again from this answer (no JavaScript) keeps it ticked. */
+      whatsappOptIn?: boolean
+    }
   | {
       status: 'refused'
       title: string
       message: string
       values: DeliveryFormValues
+      whatsappOptIn?: boolean
       /** The PIN code's zone, when the refusal is about what delivery to it costs. */
       delivery?: DeliveryQuote | null
       /** The page was a signed-in shopper's and the session has ended: offer to sign in again. */
@@ -152,6 +161,8 @@ export async function checkoutLoader(request: Request, context: Context) {
       signedIn: viewer !== null,
       idempotencyKey: randomUUID(),
       onlinePaymentAvailable: payments !== null,
+      // The WhatsApp box, unticked, only when WhatsApp updates are configured: its sentence as recorded.
+      whatsappOptIn: config.whatsapp ? { wording: whatsAppOptInWording(shop.legalName, getLocale()) } : null,
       publicUrl: config.publicUrl,
     },
     { headers },
@@ -165,8 +176,11 @@ export async function checkoutAction(request: Request, context: Context) {
   if (form.get('intent') === 'pay-again') return payAgain(request, context, form.get('orderId'))
 
   const values = deliveryFormValues(form)
+  // The opt-in box counts only when WhatsApp is configured (the page shows it then only), and only for
+  // the order this form places: nothing here names another order.
+  const whatsappOptIn = config.whatsapp !== null && form.get('whatsappOptIn') === 'on'
   const refuse = (status: number, title: string, message: string, headers?: Record<string, string>) =>
-    data<CheckoutActionData>({ status: 'refused', title, message, values }, { status, headers })
+    data<CheckoutActionData>({ status: 'refused', title, message, values, whatsappOptIn }, { status, headers })
 
   const key = form.get('idempotencyKey')
   const shownTotal = form.get('shownTotal')
@@ -178,7 +192,7 @@ export async function checkoutAction(request: Request, context: Context) {
   // An answer about the posted PIN code carries its zone (the page redraws its total) and remembers it.
   const withQuote = async (answer: DistributiveOmit<CheckoutActionData, 'values' | 'delivery'>, status: number) =>
     data<CheckoutActionData>(
-      { ...answer, values, delivery: await deliveryQuote(db, pin) },
+      { ...answer, values, whatsappOptIn, delivery: await deliveryQuote(db, pin) },
       { status, headers: isPinCode(pin) ? { 'Set-Cookie': rememberPinCookie(pin, config.secure) } : undefined },
     )
   const invalid = (fieldErrors: DeliveryFieldErrors) => withQuote({ status: 'invalid', fieldErrors }, 400)
@@ -207,6 +221,7 @@ export async function checkoutAction(request: Request, context: Context) {
         title: m.checkout_signed_out_title(),
         message: m.checkout_signed_out(),
         values,
+        whatsappOptIn,
         signIn: true,
       },
       { status: 401 },
@@ -226,6 +241,7 @@ export async function checkoutAction(request: Request, context: Context) {
       onlinePaymentAvailable: payments !== null,
       publicUrl: config.publicUrl,
       locale: getLocale(),
+      whatsappOptIn,
     })
   } catch (error) {
     if (error instanceof OrderError) {

@@ -1,9 +1,10 @@
 // Placing an order: one transaction that re-reads prices from the database, locks and decrements
 // stock (never below zero), redeems the coupon once, writes the order (with the day its delivery zone
-// promises), its items, its first status record, the admin's notification and the customer's
-// confirmation e-mail, and empties a signed-in shopper's cart. Either all of it happens or none of
-// it. An idempotency key from the checkout form makes a double click, a retry or a reload produce
-// one order; a guest's cart is also ordered once, whichever form sends it.
+// promises), its items, its first status record, the admin's notification, the customer's
+// confirmation e-mail and, when the box was ticked, their WhatsApp opt-in, and empties a signed-in
+// shopper's cart. Either all of it happens or none of it. An idempotency key from the checkout form
+// makes a double click, a retry or a reload produce one order; a guest's cart is also ordered once,
+// whichever form sends it.
 
 import { randomUUID } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
@@ -32,6 +33,8 @@ import { getSettings, type ShopSettings } from '#app/settings/settings.server.ts
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { isUuid } from '#app/shared/uuid.ts'
+import { whatsAppConsentRow, whatsAppOptInWording } from '#app/whatsapp/consent.server.ts'
+import { whatsappConsents } from '#app/whatsapp/schema.ts'
 import { type CouponCheck, checkCoupon } from './coupons.server.ts'
 import { type DeliveryDetails, shippingAddress } from './delivery-form.ts'
 import { linesSubtotal, orderTotals, withZoneFee } from './totals.ts'
@@ -69,6 +72,11 @@ export interface PlaceOrderInput {
   accountPhone?: string | null
   /** The language the order is placed in (the checkout page's): its e-mails and SMS are written in it. English unless told. */
   locale?: Locale
+  /**
+   * The shopper ticked the checkout's WhatsApp box (shown only when WhatsApp is configured): the opt-in
+   * is recorded with this order, its phone and the sentence the box showed, in the order's transaction.
+   */
+  whatsappOptIn?: boolean
   now?: Date
 }
 
@@ -280,6 +288,22 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
         ]
       : []),
     ...(scope.userId ? [tx.delete(cartItems).where(eq(cartItems.userId, scope.userId))] : []),
+    ...(input.whatsappOptIn
+      ? [
+          tx.insert(whatsappConsents).values(
+            whatsAppConsentRow({
+              phone: details.phone,
+              userId: scope.userId,
+              orderId,
+              granted: true,
+              wording: whatsAppOptInWording(shop.legalName, locale),
+              locale,
+              source: 'checkout',
+              now,
+            }),
+          ),
+        ]
+      : []),
   ]
   await tx.execute(
     sql`with ${sql.join(

@@ -2,7 +2,8 @@ import { Clock, ExternalLink, Factory, Globe, Mail, MapPin, MessageCircle, Phone
 import type { ReactNode } from 'react'
 import { m } from '#app/paraglide/messages.js'
 import type { PublicSettings } from '#app/settings/public-settings.ts'
-import { telHref, whatsappHref } from '#app/shared/phone.ts'
+import { telHref } from '#app/shared/phone.ts'
+import { WhatsAppChatLink } from '#app/shell/whatsapp-chat-link.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 
 function DetailRow({ icon: Icon, title, children }: { icon: typeof MapPin; title: string; children: ReactNode }) {
@@ -56,16 +57,12 @@ export function ContactDetails({ settings }: { settings: PublicSettings }) {
             </DetailRow>
             {settings.whatsappNumber && (
               <DetailRow icon={MessageCircle} title="WhatsApp">
-                <a
-                  href={whatsappHref(settings.whatsappNumber)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-lg font-semibold text-brown hover:text-primary"
-                >
-                  {settings.whatsappNumber}
-                  <span className="sr-only"> {m.footer_opens_whatsapp()}</span>
-                </a>
+                <p className="text-lg font-semibold text-brown">{settings.whatsappNumber}</p>
                 <p className="text-sm text-muted-foreground">{m.whatsapp_text()}</p>
+                <WhatsAppChatLink
+                  text={m.chat_whatsapp_contact_text({ shopName: settings.shopName })}
+                  className="mt-2"
+                />
               </DetailRow>
             )}
             <DetailRow icon={Mail} title={m.email()}>

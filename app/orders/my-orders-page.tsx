@@ -14,6 +14,7 @@ import type { RateableLine } from '#app/reviews/reviews.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { shownAddress } from '#app/shared/state-names.ts'
+import { WhatsAppChatLink } from '#app/shell/whatsapp-chat-link.tsx'
 import { ShipmentInfo } from '#app/shipping/shipment-info.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
@@ -250,6 +251,7 @@ function OrderDetails({
       </section>
       <OrderTotals order={order} />
       {invoiced && <InvoiceLinks orderId={order.id} />}
+      <WhatsAppChatLink text={m.chat_whatsapp_order_text({ number: orderNumber(order.id) })} />
       <section aria-labelledby="delivery-title">
         <h3 id="delivery-title" className="font-bold">
           {m.my_orders_delivery_address()}

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest'
 import webPush from 'web-push'
 import { ConfigError, parseConfig } from './config.server.ts'
 
-function errorOf(env: Record<string, string>) {
+/** A complete WhatsApp Cloud API account, as a real shop sets it. */
+const WHATSAPP_CLOUD: Record<string, string> = {
+  WHATSAPP_PROVIDER: 'cloud',
+  WHATSAPP_ACCESS_TOKEN: 'EAAGm0PX4ZCpsBAOtoken',
+  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+  WHATSAPP_APP_SECRET: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  WHATSAPP_VERIFY_TOKEN: 'verify-me-please-123',
+}
+
+function errorOf(env: Record<string, string | undefined>) {
   try {
     parseConfig(env)
   } catch (error) {
@@ -79,6 +88,20 @@ describe('configuration', () => {
     ],
     [{ SHIPROCKET_WEBHOOK_TOKEN: 'short' }, 'SHIPROCKET_WEBHOOK_TOKEN'],
     [{ SHIPROCKET_BASE_URL: 'apiv2.shiprocket.in' }, 'SHIPROCKET_BASE_URL'],
+    [{ WHATSAPP_PROVIDER: 'twilio' }, 'WHATSAPP_PROVIDER'],
+    [{ WHATSAPP_PROVIDER: 'cloud' }, 'WHATSAPP_ACCESS_TOKEN'],
+    [{ ...WHATSAPP_CLOUD, WHATSAPP_PHONE_NUMBER_ID: '' }, 'WHATSAPP_PHONE_NUMBER_ID'],
+    [{ ...WHATSAPP_CLOUD, WHATSAPP_PHONE_NUMBER_ID: '+91 98765 43210' }, 'WHATSAPP_PHONE_NUMBER_ID'],
+    [{ ...WHATSAPP_CLOUD, WHATSAPP_APP_SECRET: undefined }, 'WHATSAPP_APP_SECRET'],
+    [{ ...WHATSAPP_CLOUD, WHATSAPP_VERIFY_TOKEN: undefined }, 'WHATSAPP_VERIFY_TOKEN'],
+    [{ ...WHATSAPP_CLOUD, WHATSAPP_VERIFY_TOKEN: 'too-short' }, 'WHATSAPP_VERIFY_TOKEN'],
+    [{ ...WHATSAPP_CLOUD, WHATSAPP_ACCESS_TOKEN: 'EAAG with spaces' }, 'WHATSAPP_ACCESS_TOKEN'],
+    [{ WHATSAPP_GRAPH_VERSION: '23.0' }, 'WHATSAPP_GRAPH_VERSION'],
+    [{ WHATSAPP_GRAPH_VERSION: 'v23.1' }, 'WHATSAPP_GRAPH_VERSION'],
+    [{ WHATSAPP_BASE_URL: 'graph.facebook.com' }, 'WHATSAPP_BASE_URL'],
+    [{ WHATSAPP_MESSAGES_PER_SECOND: '0' }, 'WHATSAPP_MESSAGES_PER_SECOND'],
+    [{ WHATSAPP_MESSAGES_PER_SECOND: '1001' }, 'WHATSAPP_MESSAGES_PER_SECOND'],
+    [{ WHATSAPP_MESSAGES_PER_SECOND: '80/s' }, 'WHATSAPP_MESSAGES_PER_SECOND'],
   ])('refuses %j with a message naming %s', (env, name) => {
     const message = errorOf(env)
     expect(message.startsWith(name)).toBe(true)
@@ -114,6 +137,64 @@ describe('configuration', () => {
       },
     })
     expect(parseConfig({}).shipping.provider).toBe('none')
+  })
+
+  it('sends no WhatsApp updates unless WHATSAPP_PROVIDER says how', () => {
+    expect(parseConfig({}).whatsapp).toBeNull()
+    expect(parseConfig({ WHATSAPP_PROVIDER: 'none', WHATSAPP_ACCESS_TOKEN: 'ignored' }).whatsapp).toBeNull()
+  })
+
+  it('reads the WhatsApp Cloud API account, with the version, address and rate by default', () => {
+    expect(parseConfig(WHATSAPP_CLOUD).whatsapp).toEqual({
+      provider: 'cloud',
+      accessToken: 'EAAGm0PX4ZCpsBAOtoken',
+      phoneNumberId: '106540352242922',
+      appSecret: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      verifyToken: 'verify-me-please-123',
+      graphVersion: 'v23.0',
+      baseUrl: 'https://graph.facebook.com',
+      messagesPerSecond: 80,
+    })
+    expect(
+      parseConfig({
+        ...WHATSAPP_CLOUD,
+        WHATSAPP_GRAPH_VERSION: 'v24.0',
+        WHATSAPP_BASE_URL: 'http://127.0.0.1:4010/',
+        WHATSAPP_MESSAGES_PER_SECOND: '1000',
+      }).whatsapp,
+    ).toMatchObject({ graphVersion: 'v24.0', baseUrl: 'http://127.0.0.1:4010', messagesPerSecond: 1000 })
+    expect(parseConfig({ ...WHATSAPP_CLOUD, WHATSAPP_GRAPH_VERSION: '' }).whatsapp?.graphVersion).toBe('v23.0')
+  })
+
+  it('leaves the simulator’s credentials to start-up: only the version and the rate apply', () => {
+    expect(parseConfig({ WHATSAPP_PROVIDER: 'simulator', WHATSAPP_MESSAGES_PER_SECOND: '20' }).whatsapp).toEqual({
+      provider: 'simulator',
+      accessToken: '',
+      phoneNumberId: '',
+      appSecret: '',
+      verifyToken: '',
+      graphVersion: 'v23.0',
+      baseUrl: '',
+      messagesPerSecond: 20,
+    })
+  })
+
+  it('names what a real WhatsApp account needs, and never repeats its secrets', () => {
+    expect(errorOf({ WHATSAPP_PROVIDER: 'cloud' })).toBe(
+      'WHATSAPP_ACCESS_TOKEN must be set when WHATSAPP_PROVIDER is cloud',
+    )
+    for (const name of ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']) {
+      const message = errorOf({ ...WHATSAPP_CLOUD, [name]: 'a secret with spaces' })
+      expect(message.startsWith(`${name} must be`)).toBe(true)
+      expect(message).not.toContain('secret with')
+    }
+    expect(errorOf({ ...WHATSAPP_CLOUD, WHATSAPP_VERIFY_TOKEN: 'short' })).toBe(
+      'WHATSAPP_VERIFY_TOKEN must be 16 to 200 letters, digits or symbols, without spaces',
+    )
+    // Not a secret: the typo is shown.
+    expect(errorOf({ WHATSAPP_GRAPH_VERSION: '23' })).toBe(
+      'WHATSAPP_GRAPH_VERSION must be a Graph API version such as v23.0 (got "23")',
+    )
   })
 
   it('asks for the missing half of a pair', () => {

@@ -70,6 +70,17 @@ const integer = (fallback: number, min: number, max: number) =>
       return number
     })
 
+/** A credential: `min` to `max` printable characters without spaces; empty is unset. */
+const secretText = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(new RegExp(`^[\\x21-\\x7e]{${min},${max}}$`), message)
+      .optional(),
+  )
+
 const envSchema = z.object({
   PORT: integer(3000, 1, 65535),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -131,6 +142,30 @@ const envSchema = z.object({
       .optional(),
   ),
   SHIPROCKET_BASE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+  WHATSAPP_PROVIDER: z
+    .enum(['none', 'cloud', 'simulator'], { error: 'must be none, cloud or simulator' })
+    .default('none'),
+  WHATSAPP_ACCESS_TOKEN: secretText(1, 2000, 'must be the access token as Meta shows it, without spaces'),
+  WHATSAPP_PHONE_NUMBER_ID: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,30}$/, "must be the phone number's id from Meta's dashboard: digits only (not the number itself)")
+      .optional(),
+  ),
+  WHATSAPP_APP_SECRET: secretText(1, 200, "must be the Meta app's secret as its dashboard shows it, without spaces"),
+  WHATSAPP_VERIFY_TOKEN: secretText(16, 200, 'must be 16 to 200 letters, digits or symbols, without spaces'),
+  WHATSAPP_GRAPH_VERSION: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^v\d{2}\.0$/, 'must be a Graph API version such as v23.0')
+      .default('v23.0'),
+  ),
+  WHATSAPP_BASE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL'),
+  WHATSAPP_MESSAGES_PER_SECOND: integer(80, 1, 1000),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
   MAIL_FROM: optional,
   SMS_PROVIDER: z.enum(['log', 'twilio'], { error: 'must be log or twilio' }).default('log'),
@@ -206,6 +241,9 @@ const SECRETS = new Set([
   'VAPID_PRIVATE_KEY',
   'SHIPROCKET_PASSWORD',
   'SHIPROCKET_WEBHOOK_TOKEN',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
 ])
 
 export class ConfigError extends Error {
@@ -263,6 +301,19 @@ export function parseConfig(source: Record<string, string | undefined>) {
       'SHIPPING_PROVIDER is shiprocket',
     )
   }
+  if (env.WHATSAPP_PROVIDER === 'cloud') {
+    requireTogether(
+      env,
+      [
+        'WHATSAPP_PROVIDER',
+        'WHATSAPP_ACCESS_TOKEN',
+        'WHATSAPP_PHONE_NUMBER_ID',
+        'WHATSAPP_APP_SECRET',
+        'WHATSAPP_VERIFY_TOKEN',
+      ],
+      'WHATSAPP_PROVIDER is cloud',
+    )
+  }
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
   return {
@@ -303,6 +354,7 @@ export function parseConfig(source: Record<string, string | undefined>) {
         baseUrl: env.SHIPROCKET_BASE_URL,
       },
     },
+    whatsapp: whatsappSettings(env),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'Malwa Namkeen <orders@localhost>' },
     sms: {
       provider: env.SMS_PROVIDER,
@@ -341,6 +393,53 @@ export function parseConfig(source: Record<string, string | undefined>) {
     },
     s3: env.S3_BUCKET ? s3Settings(env, env.S3_BUCKET) : undefined,
     logLevel: env.LOG_LEVEL,
+  }
+}
+
+/**
+ * WhatsApp order updates (app/whatsapp), or null: none are sent and nothing about WhatsApp shows
+ * (WHATSAPP_PROVIDER=none). With the simulator the credentials and the base URL are made at start
+ * (server/), so they are empty strings here; only the version and the rate apply.
+ */
+export interface WhatsAppConfig {
+  provider: 'cloud' | 'simulator'
+  accessToken: string
+  /** Meta's id of the business number (digits), in the send URL. */
+  phoneNumberId: string
+  /** Keys the webhook's X-Hub-Signature-256. */
+  appSecret: string
+  /** The webhook handshake's token, typed into Meta's dashboard too. */
+  verifyToken: string
+  /** 'v23.0' */
+  graphVersion: string
+  /** Without a trailing slash: 'https://graph.facebook.com'. */
+  baseUrl: string
+  /** The business number's throughput (80 by default, up to 1,000 once Meta raises it). */
+  messagesPerSecond: number
+}
+
+function whatsappSettings(env: Env): WhatsAppConfig | null {
+  if (env.WHATSAPP_PROVIDER === 'none') return null
+  const common = { graphVersion: env.WHATSAPP_GRAPH_VERSION, messagesPerSecond: env.WHATSAPP_MESSAGES_PER_SECOND }
+  if (env.WHATSAPP_PROVIDER === 'simulator') {
+    return {
+      provider: 'simulator',
+      accessToken: '',
+      phoneNumberId: '',
+      appSecret: '',
+      verifyToken: '',
+      baseUrl: '',
+      ...common,
+    }
+  }
+  return {
+    provider: 'cloud',
+    accessToken: env.WHATSAPP_ACCESS_TOKEN!,
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!,
+    appSecret: env.WHATSAPP_APP_SECRET!,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN!,
+    baseUrl: (env.WHATSAPP_BASE_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+    ...common,
   }
 }
 

@@ -19,6 +19,7 @@ import { pageMeta } from '#app/seo/page-meta.ts'
 import { formValues } from '#app/shared/form-schema.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
+import { WhatsAppChatLink } from '#app/shell/whatsapp-chat-link.tsx'
 import { ShipmentInfo } from '#app/shipping/shipment-info.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
@@ -161,6 +162,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
                   ))}
                 </ul>
                 {actionData?.invoiceKey && <InvoiceLinks orderId={result.order.id} linkKey={actionData.invoiceKey} />}
+                <WhatsAppChatLink text={m.chat_whatsapp_order_text({ number: orderNumber(result.order.id) })} />
                 <section aria-labelledby="history-title">
                   <h3 id="history-title" className="mb-3 font-bold">
                     {m.track_history()}

@@ -25,6 +25,8 @@ export const settings = pgTable(
     email: text('email').notNull(),
     /** A mobile number for WhatsApp chats, or '' for none. */
     whatsappNumber: text('whatsapp_number').notNull().default(''),
+    /** The owner's choice to get each new order on WhatsApp, at whatsappNumber (only when WhatsApp is configured). */
+    whatsappOwnerAlerts: boolean('whatsapp_owner_alerts').notNull().default(false),
     /** GST registration (15 characters), or '' for a shop not registered. */
     gstin: text('gstin').notNull().default(''),
     /** The state or union territory the shop is registered in: GST within it is CGST + SGST, IGST beyond. */

@@ -129,6 +129,22 @@ export const shopDetailsSchema = z
     socialLinks: z
       .array(socialLinkSchema)
       .max(SETTINGS_LIMITS.socialLinks, `Please keep to ${SETTINGS_LIMITS.socialLinks} social links.`),
+    /**
+     * New orders on the owner's WhatsApp: posted as 'off' (a hidden field) or 'on' (the box) only when
+     * WhatsApp is configured and the box shown; unset otherwise, which keeps the stored choice.
+     */
+    whatsappOwnerAlerts: z
+      .enum(['', 'off', 'on'], 'Please tick the box or leave it empty.')
+      .transform((value) => (value === '' ? undefined : value === 'on')),
+  })
+  .superRefine(({ whatsappOwnerAlerts, whatsappNumber }, context) => {
+    if (whatsappOwnerAlerts && whatsappNumber === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['whatsappOwnerAlerts'],
+        message: 'New orders go to the WhatsApp number above: enter it, or untick the box.',
+      })
+    }
   })
   .superRefine(({ gstin, state }, context) => {
     // A GSTIN begins with its state's GST code: invoices take CGST + SGST within that state.
@@ -241,7 +257,11 @@ export function sectionInput(section: SettingsSection, formData: FormData): Reco
       return [field, typeof value === 'string' ? value : '']
     }),
   )
-  if (section === 'shop') input.socialLinks = rows(formData, { label: 'socialLabel', url: 'socialUrl' })
+  if (section === 'shop') {
+    input.socialLinks = rows(formData, { label: 'socialLabel', url: 'socialUrl' })
+    // The box posts 'on' after its hidden 'off': the last value is the choice; none, nothing shown.
+    input.whatsappOwnerAlerts = strings(formData, 'whatsappOwnerAlerts').at(-1) ?? ''
+  }
   if (section === 'couriers') {
     input.courierTrackingUrls = Object.fromEntries(
       TRACKED_COURIERS.map((courier) => {

@@ -44,11 +44,18 @@ function answer(result: SettingsResult, status = result.ok ? 200 : 400) {
 
 export async function settingsTabLoader({ request, context }: Args) {
   if (!(await findAdmin(request, context))) return null
-  const { db } = context.get(servicesContext)
+  const { db, config } = context.get(servicesContext)
   const [settings, coupons] = await Promise.all([getSettings(db), listCoupons(db)])
   const { updatedAt, id: _id, ...values } = settings
   return data(
-    { settings: values, version: updatedAt.toISOString(), coupons, now: new Date().toISOString() },
+    {
+      settings: values,
+      version: updatedAt.toISOString(),
+      coupons,
+      now: new Date().toISOString(),
+      // The owner's WhatsApp alerts are offered only when WhatsApp is configured.
+      whatsapp: config.whatsapp !== null,
+    },
     { headers: NO_STORE },
   )
 }
@@ -68,7 +75,10 @@ export async function settingsAction({ request, context }: Args) {
   const version = versionSchema.safeParse(form.get('version'))
   if (!version.success) return failed(version.error.issues[0]?.message ?? 'Bad request.', { stale: true })
 
-  const parsed = validateSection(section, sectionInput(section, form))
+  const input = sectionInput(section, form)
+  // Without WhatsApp the box is not shown, and a post of it changes nothing.
+  if (section === 'shop' && !config.whatsapp) input.whatsappOwnerAlerts = ''
+  const parsed = validateSection(section, input)
   if (!parsed.ok) {
     const count = Object.keys(parsed.fieldErrors).length
     return failed(

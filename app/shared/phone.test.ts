@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatIndianMobile, normaliseIndianMobile, telHref } from './phone.ts'
+import { formatIndianMobile, normaliseIndianMobile, telHref, whatsappHref } from './phone.ts'
 
 describe('Indian mobile numbers', () => {
   it.each([
@@ -56,5 +56,33 @@ describe('Indian mobile numbers', () => {
   it('links a written number for dialling', () => {
     expect(telHref('+91 98765 43210')).toBe('tel:+919876543210')
     expect(telHref('022-2345 6789')).toBe('tel:02223456789')
+  })
+})
+
+describe('WhatsApp chat links', () => {
+  it('opens a chat with the number as wa.me writes it: country code and digits only', () => {
+    expect(whatsappHref('+91 98765 43210')).toBe('https://wa.me/919876543210')
+    expect(whatsappHref('098765-43210')).toBe('https://wa.me/919876543210')
+    expect(whatsappHref('+91 98765 43210', '')).toBe('https://wa.me/919876543210')
+  })
+
+  it('types the first message in, encoded so that spaces, & and # stay part of it', () => {
+    const href = whatsappHref('9876543210', 'Kaju & Badam mix: 500 g? #1')
+    expect(href).toBe('https://wa.me/919876543210?text=Kaju%20%26%20Badam%20mix%3A%20500%20g%3F%20%231')
+    const url = new URL(href)
+    expect(url.hash).toBe('')
+    expect([...url.searchParams.keys()]).toEqual(['text'])
+    expect(url.searchParams.get('text')).toBe('Kaju & Badam mix: 500 g? #1')
+  })
+
+  it('carries a Hindi message in UTF-8, whole', () => {
+    const text = 'नमस्ते, मुझे अपने ऑर्डर #a1b2c3d4 के बारे में कुछ पूछना है।'
+    const href = whatsappHref('+91 98765 43210', text)
+    expect(href).toMatch(
+      /^https:\/\/wa\.me\/919876543210\?text=%E0%A4%A8%E0%A4%AE%E0%A4%B8%E0%A5%8D%E0%A4%A4%E0%A5%87%2C%20/,
+    )
+    expect(href).toContain('%20%23a1b2c3d4%20')
+    expect(href).not.toMatch(/[^\x21-\x7e]/)
+    expect(new URL(href).searchParams.get('text')).toBe(text)
   })
 })

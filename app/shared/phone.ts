@@ -35,8 +35,13 @@ export function telHref(phone: string): string {
   return `tel:${normaliseIndianMobile(phone) ?? phone.replace(SEPARATORS, '')}`
 }
 
-/** A WhatsApp chat link for a mobile number ('+91 98765 43210' -> 'https://wa.me/919876543210'). */
-export function whatsappHref(phone: string): string {
+/**
+ * A WhatsApp chat link for a mobile number ('+91 98765 43210' -> 'https://wa.me/919876543210'), with
+ * the chat's first message typed in when `text` is given: wa.me's click-to-chat form
+ * `https://wa.me/<number>?text=<URL-encoded text>` (the shopper still presses send).
+ */
+export function whatsappHref(phone: string, text?: string): string {
   const canonical = normaliseIndianMobile(phone) ?? phone.replace(/\D/g, '')
-  return `https://wa.me/${canonical.replace(/^\+/, '')}`
+  const chat = `https://wa.me/${canonical.replace(/^\+/, '')}`
+  return text ? `${chat}?text=${encodeURIComponent(text)}` : chat
 }

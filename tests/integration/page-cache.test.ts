@@ -23,6 +23,7 @@ import { type Database, openDatabase } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLogger } from '#app/platform/logger.server.ts'
 import type { Services } from '#app/platform/services.server.ts'
+import { settings } from '#app/settings/schema.ts'
 import { getSettings, saveSettingsSection } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { createApp } from '#server/app.ts'
@@ -317,5 +318,53 @@ describe.each(DATABASE_KINDS)('the page cache on %s', (kind) => {
     const checkout = await get(instance!, '/checkout')
     expect(checkout.headers.get('cache-control')).toContain('no-')
     expect(checkout.headers.get('etag')).toBeNull()
+  })
+
+  it('offers a WhatsApp chat naming the product, the size or the order once the owner sets a number, and none once it is cleared', async () => {
+    const chat = (text: string) => `href="https://wa.me/919876501234?text=${encodeURIComponent(text)}"`
+    await database.db.update(products).set({ stock250g: 10, stock500g: 10, stock1kg: 0 }).where(eq(products.id, sev.id))
+    const placed = await placeGuestOrder(database.db, [{ productId: sev.id, size: '250g', quantity: 1 }])
+    const track = async (pathname: string) => {
+      const response = await fetch(`${instances[0]!.url}${pathname}`, {
+        method: 'POST',
+        headers: BROWSER,
+        body: new URLSearchParams({ orderNumber: placed.orderNumber, phone: '98765 43210' }),
+      })
+      expect(response.status).toBe(200)
+      return (await response.text()).replaceAll('<!-- -->', '')
+    }
+    const product = `/products/${sev.slug}`
+    await warm(product)
+    await warm('/contact')
+
+    await database.db.update(settings).set({ whatsappNumber: '+91 98765 01234' })
+
+    for (const instance of instances) {
+      const page = (await get(instance, product)).html.replaceAll('<!-- -->', '')
+      // Without a size, then one link per size that can be chosen, shown while its radio is checked.
+      expect(page).toContain(chat(`Hello, I have a question about ${sev.name}.`))
+      expect(page).toContain(chat(`Hello, I have a question about ${sev.name} (250g).`))
+      expect(page).toContain(chat(`Hello, I have a question about ${sev.name} (500g).`))
+      expect(page).not.toContain(chat(`Hello, I have a question about ${sev.name} (1kg).`))
+      expect(page).toContain('target="_blank" rel="noopener noreferrer"')
+      expect(page).toContain('Ask on WhatsApp<span class="sr-only"> (opens in a new tab)</span>')
+      expect((await get(instance, '/contact')).html).toContain(chat('Hello Malwa Namkeen, I have a question.'))
+      expect((await get(instance, '/hi/contact')).html).toContain(chat('नमस्ते Malwa Namkeen, मुझे कुछ पूछना है।'))
+    }
+    expect(await track('/track-order')).toContain(
+      chat(`Hello, I have a question about my order #${placed.orderNumber}.`),
+    )
+    const hindi = await track('/hi/track-order')
+    expect(hindi).toContain(chat(`नमस्ते, मुझे अपने ऑर्डर #${placed.orderNumber} के बारे में कुछ पूछना है।`))
+    expect(hindi).toContain('WhatsApp पर पूछें')
+
+    await database.db.update(settings).set({ whatsappNumber: '' })
+
+    for (const instance of instances) {
+      for (const pathname of [product, '/contact', '/hi/contact']) {
+        expect((await get(instance, pathname)).html).not.toContain('https://wa.me/')
+      }
+    }
+    expect(await track('/track-order')).not.toContain('https://wa.me/')
   })
 })

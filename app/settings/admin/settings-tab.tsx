@@ -30,6 +30,7 @@ export interface SettingsTabData {
     address: string
     phone: string
     whatsappNumber: string
+    whatsappOwnerAlerts: boolean
     email: string
     fssaiLicence: string
     gstin: string
@@ -51,6 +52,8 @@ export interface SettingsTabData {
   version: string
   coupons: CouponListItem[]
   now: string
+  /** WhatsApp is configured (WHATSAPP_PROVIDER): the owner may get new orders on it. */
+  whatsapp: boolean
 }
 
 const JUMPS = [
@@ -77,7 +80,7 @@ export function SettingsTab({ data }: { data: SettingsTabData }) {
           </a>
         ))}
       </nav>
-      <ShopDetailsForm settings={settings} version={version} />
+      <ShopDetailsForm settings={settings} version={version} whatsapp={data.whatsapp} />
       <DeliveryForm settings={settings} version={version} />
       <CouriersForm templates={settings.courierTrackingUrls} version={version} />
       <CouponsList coupons={data.coupons} now={data.now} />
@@ -107,13 +110,14 @@ function TextField({
   )
 }
 
-function ShopDetailsForm({ settings, version }: { settings: Settings; version: string }) {
+function ShopDetailsForm({ settings, version, whatsapp }: { settings: Settings; version: string; whatsapp: boolean }) {
   const fields = [
     settings.shopName,
     settings.legalName,
     settings.address,
     settings.phone,
     settings.whatsappNumber,
+    settings.whatsappOwnerAlerts,
     settings.email,
     settings.fssaiLicence,
     settings.gstin,
@@ -188,6 +192,7 @@ function ShopDetailsForm({ settings, version }: { settings: Settings; version: s
               hint="Shown as a WhatsApp chat link; leave empty for none."
               defaultValue={settings.whatsappNumber}
             />
+            {whatsapp && <OwnerAlertsField checked={settings.whatsappOwnerAlerts} error={errors.whatsappOwnerAlerts} />}
             <TextField
               name="email"
               label="E-mail"
@@ -301,6 +306,38 @@ function ShopDetailsForm({ settings, version }: { settings: Settings; version: s
         </>
       )}
     </SectionForm>
+  )
+}
+
+/** The owner's choice to get each new order on WhatsApp (shown only when WhatsApp is configured). */
+function OwnerAlertsField({ checked, error }: { checked: boolean; error?: string }) {
+  return (
+    <div className="space-y-1.5 sm:col-span-2">
+      {/* An unticked box posts nothing: this says the box was shown, and unticked. */}
+      <input type="hidden" name="whatsappOwnerAlerts" value="off" />
+      <label className="flex items-start gap-3 text-sm font-semibold text-brown">
+        <input
+          type="checkbox"
+          name="whatsappOwnerAlerts"
+          value="on"
+          id="settings-whatsappOwnerAlerts"
+          defaultChecked={checked}
+          className="mt-0.5 size-5 shrink-0 accent-primary"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`settings-whatsappOwnerAlerts-hint${error ? ' settings-whatsappOwnerAlerts-error' : ''}`}
+        />
+        Send me each new order on WhatsApp
+      </label>
+      <p id="settings-whatsappOwnerAlerts-hint" className="ml-8 text-xs text-muted-foreground">
+        Each alert goes to the WhatsApp number above as the order is placed. New orders come by e-mail, SMS and push as
+        before, ticked or not.
+      </p>
+      {error && (
+        <p id="settings-whatsappOwnerAlerts-error" className="ml-8 text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   )
 }
 
