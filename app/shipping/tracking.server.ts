@@ -64,72 +64,71 @@ const ALERT: Partial<Record<TrackState, string>> = {
   lost: 'the courier reports it lost or damaged',
 }
 
-/**
- * Applies one report. `db` may be a transaction: the report is then applied in a savepoint of it (the
- * event worker applies a batch of stored events in one commit, each in its own savepoint).
- */
-export async function applyTracking(
-  db: Db | Tx,
-  update: TrackingUpdate,
-  context: TrackingContext,
-): Promise<TrackOutcome> {
-  const now = context.now ?? new Date()
-  return db.transaction(async (tx): Promise<TrackOutcome> => {
-    const [shipment] = await tx
-      .select()
-      .from(shipments)
-      .where(and(eq(shipments.awb, update.awb), eq(shipments.provider, 'shiprocket')))
-      .for('update')
-    if (!shipment) return 'unknown-awb'
-    // A return shipment's scans are not the forward parcel's timeline.
-    if (update.scans.length > 0 && !update.isReturn) {
-      await tx
-        .insert(shipmentScans)
-        .values(update.scans.map((scan) => ({ shipmentId: shipment.id, ...scan })))
-        .onConflictDoNothing()
-    }
-    const heard = { checkedAt: now, ...(update.etd && !update.isReturn ? { expectedBy: update.etd } : {}) }
-    const current = { state: shipment.trackState, at: shipment.trackStatusAt }
-    const decision: TrackDecision | { apply: false; why: 'return' | 'repeat' } = update.isReturn
-      ? { apply: false, why: 'return' }
-      : current.state !== null && sameReport(shipment, update)
-        ? { apply: false, why: 'repeat' }
-        : decideTrack(current, update)
-    if (!decision.apply) {
-      await tx.update(shipments).set(heard).where(eq(shipments.id, shipment.id))
-      return decision.why
-    }
+/** Applies one report in a transaction of its own (a poll's report). */
+export async function applyTracking(db: Db, update: TrackingUpdate, context: TrackingContext): Promise<TrackOutcome> {
+  return db.transaction((tx) => applyTrackingIn(tx, update, context))
+}
 
-    const { state } = decision
-    const newest = update.scans.reduce<TrackingScan | undefined>((a, b) => (!a || b.at >= a.at ? b : a), undefined)
-    // A failed attempt is news when its own scan is the newest: later scans without a status (the
-    // courier's notes) leave the parcel undelivered without telling anyone again.
-    const newAttempt = state === 'undelivered' && newest?.statusId === 21
-    const ndrReason = newAttempt
-      ? reasonOf(newest.activity)
-      : state === 'undelivered'
-        ? (shipment.ndrReason ?? reasonOf(undefined))
-        : shipment.ndrReason
-    const [moved] = await tx
-      .update(shipments)
-      .set({
-        ...heard,
-        trackState: state,
-        trackStatusId: update.statusId,
-        trackStatusAt: update.at,
-        ndrReason,
-        // Cancelled at Shiprocket (not by the shop): the booking is over, and the order is to book again.
-        ...(state === 'cancelled' ? { cancelledAt: now } : {}),
-      })
-      .where(eq(shipments.id, shipment.id))
-      .returning()
-    if (!moved) throw new Error('the shipment vanished')
-    // A later scan of the same state (another hub on the way) changes nothing for the order.
-    if (state !== current.state || newAttempt || update.statusId !== shipment.trackStatusId) {
-      await followOrder(tx, { shipment: moved, state, statusId: update.statusId, at: update.at }, { ...context, now })
-    }
-    return 'applied'
-  })
+/**
+ * Applies one report in the caller's transaction: the event worker's savepoint, one per stored event
+ * of a batch that commits once.
+ */
+export async function applyTrackingIn(tx: Tx, update: TrackingUpdate, context: TrackingContext): Promise<TrackOutcome> {
+  const now = context.now ?? new Date()
+  const [shipment] = await tx
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.awb, update.awb), eq(shipments.provider, 'shiprocket')))
+    .for('update')
+  if (!shipment) return 'unknown-awb'
+  // A return shipment's scans are not the forward parcel's timeline.
+  if (update.scans.length > 0 && !update.isReturn) {
+    await tx
+      .insert(shipmentScans)
+      .values(update.scans.map((scan) => ({ shipmentId: shipment.id, ...scan })))
+      .onConflictDoNothing()
+  }
+  const heard = { checkedAt: now, ...(update.etd && !update.isReturn ? { expectedBy: update.etd } : {}) }
+  const current = { state: shipment.trackState, at: shipment.trackStatusAt }
+  const decision: TrackDecision | { apply: false; why: 'return' | 'repeat' } = update.isReturn
+    ? { apply: false, why: 'return' }
+    : current.state !== null && sameReport(shipment, update)
+      ? { apply: false, why: 'repeat' }
+      : decideTrack(current, update)
+  if (!decision.apply) {
+    await tx.update(shipments).set(heard).where(eq(shipments.id, shipment.id))
+    return decision.why
+  }
+
+  const { state } = decision
+  const newest = update.scans.reduce<TrackingScan | undefined>((a, b) => (!a || b.at >= a.at ? b : a), undefined)
+  // A failed attempt is news when its own scan is the newest: later scans without a status (the
+  // courier's notes) leave the parcel undelivered without telling anyone again.
+  const newAttempt = state === 'undelivered' && newest?.statusId === 21
+  const ndrReason = newAttempt
+    ? reasonOf(newest.activity)
+    : state === 'undelivered'
+      ? (shipment.ndrReason ?? reasonOf(undefined))
+      : shipment.ndrReason
+  const [moved] = await tx
+    .update(shipments)
+    .set({
+      ...heard,
+      trackState: state,
+      trackStatusId: update.statusId,
+      trackStatusAt: update.at,
+      ndrReason,
+      // Cancelled at Shiprocket (not by the shop): the booking is over, and the order is to book again.
+      ...(state === 'cancelled' ? { cancelledAt: now } : {}),
+    })
+    .where(eq(shipments.id, shipment.id))
+    .returning()
+  if (!moved) throw new Error('the shipment vanished')
+  // A later scan of the same state (another hub on the way) changes nothing for the order.
+  if (state !== current.state || newAttempt || update.statusId !== shipment.trackStatusId) {
+    await followOrder(tx, { shipment: moved, state, statusId: update.statusId, at: update.at }, { ...context, now })
+  }
+  return 'applied'
 }
 
 /** The courier's reason for a failed attempt, without the 'Undelivered - ' some couriers start it with. */
