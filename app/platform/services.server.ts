@@ -5,6 +5,7 @@ import { createContext, RouterContextProvider } from 'react-router'
 import type { Auth } from '../accounts/auth.server.ts'
 import type { PhonePe } from '../payments/phonepe.server.ts'
 import type { ShippingServices } from '../shipping/booking.server.ts'
+import type { WhatsAppClient } from '../whatsapp/graph-api.server.ts'
 import type { Config } from './config.server.ts'
 import type { Database, Db } from './db.server.ts'
 import type { EventBus } from './event-bus.server.ts'
@@ -32,6 +33,8 @@ export interface Services {
   payments: PaymentServices | null
   /** Shiprocket (or its simulator), or null: parcels are shipped by hand only (SHIPPING_PROVIDER=none). */
   shipping: ShippingServices | null
+  /** WhatsApp's Cloud API (or its simulator), or null: no WhatsApp anywhere (WHATSAPP_PROVIDER=none). */
+  whatsapp: WhatsAppServices | null
   /** Uploaded images: DATA_DIR/uploads, or an S3-compatible bucket when S3_* is set. */
   files: FileStore
   /** Web Push keys (VAPID_*, or generated once into the database); only the public one reaches browsers. */
@@ -42,6 +45,14 @@ export interface PaymentServices {
   gateway: PhonePe
   /** The credentials PhonePe's webhook is signed with. */
   webhook: { username: string; password: string }
+}
+
+export interface WhatsAppServices {
+  /** The settings in force; for the simulator, with the secrets generated at start. */
+  config: NonNullable<Config['whatsapp']>
+  client: WhatsAppClient
+  /** The webhook's stored events (statuses, replies), applied in order by one worker per process. */
+  events: { kick(): void; idle(): Promise<void>; stop(): Promise<void> }
 }
 
 export interface RequestInfo {
