@@ -364,6 +364,20 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
     ],
   },
   {
+    route: '/api/hooks/whatsapp',
+    audience: 'machine',
+    requests: [
+      // The matrix's server has no WhatsApp: nothing listens here (with it, a wrong verify token is a
+      // 403 and a POST without Meta's signature a 401).
+      {
+        method: 'GET',
+        path: '/api/hooks/whatsapp?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1158201444',
+        answers: all(404),
+      },
+      { method: 'POST', path: '/api/hooks/whatsapp', json: {}, answers: all(404) },
+    ],
+  },
+  {
     route: '/api/payments/status',
     audience: 'owner',
     requests: [

@@ -67,6 +67,7 @@ export default [
   route('admin/events', 'routes/admin.events.ts'),
   route('api/payments/phonepe/webhook', 'routes/api.payments.phonepe.webhook.ts'),
   route('api/hooks/courier-events', 'routes/api.hooks.courier-events.ts'),
+  route('api/hooks/whatsapp', 'routes/api.hooks.whatsapp.ts'),
   route('api/payments/status', 'routes/api.payments.status.ts'),
   route('api/push/public-key', 'routes/api.push.public-key.ts'),
   route('api/push/subscriptions', 'routes/api.push.subscriptions.ts'),

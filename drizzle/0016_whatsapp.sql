@@ -41,6 +41,9 @@ CREATE TABLE "whatsapp_messages" (
 	"error_code" integer,
 	"error_title" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"fallback_sms" text,
+	"fallback_queued_at" timestamp with time zone,
+	"sensitive" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"status_at" timestamp with time zone,
@@ -48,7 +51,7 @@ CREATE TABLE "whatsapp_messages" (
 	CONSTRAINT "whatsapp_messages_wamid_unique" UNIQUE("wamid"),
 	CONSTRAINT "whatsapp_messages_audience_check" CHECK ("whatsapp_messages"."audience" in ('customer', 'owner')),
 	CONSTRAINT "whatsapp_messages_locale_check" CHECK ("whatsapp_messages"."locale" in ('en', 'hi')),
-	CONSTRAINT "whatsapp_messages_status_check" CHECK ("whatsapp_messages"."status" in ('queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'fallback')),
+	CONSTRAINT "whatsapp_messages_status_check" CHECK ("whatsapp_messages"."status" in ('queued', 'sending', 'accepted', 'sent', 'delivered', 'read', 'failed', 'fallback')),
 	CONSTRAINT "whatsapp_messages_attempts_check" CHECK ("whatsapp_messages"."attempts" >= 0)
 );
 --> statement-breakpoint
@@ -58,6 +61,7 @@ ALTER TABLE "whatsapp_consents" ADD CONSTRAINT "whatsapp_consents_order_id_order
 ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "whatsapp_consents_phone_idx" ON "whatsapp_consents" USING btree ("phone","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "whatsapp_events_unprocessed_idx" ON "whatsapp_events" USING btree ("received_at") WHERE "whatsapp_events"."processed_at" is null;--> statement-breakpoint
+CREATE INDEX "whatsapp_events_callback_idx" ON "whatsapp_events" USING btree (("body"->>'callbackData')) WHERE "whatsapp_events"."kind" = 'status' and "whatsapp_events"."body"->>'callbackData' like 'msg:%';--> statement-breakpoint
 CREATE INDEX "whatsapp_messages_order_idx" ON "whatsapp_messages" USING btree ("order_id");--> statement-breakpoint
 -- A consent record is never edited: a change of mind is a new row. The only update allowed is the one
 -- a foreign key makes when the account or the order it names is deleted (set to null).
@@ -74,3 +78,21 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "whatsapp_consents_unchanged" BEFORE UPDATE ON "whatsapp_consents"
   FOR EACH ROW EXECUTE FUNCTION "whatsapp_consents_unchanged"();
+--> statement-breakpoint
+-- A delivery OTP's notice keeps its secret only while it is needed: the parameters until Meta has the
+-- message (a send refused for a passing reason is made again from them), the SMS fallback until the
+-- message is delivered or read or the SMS is queued instead (Meta reports an undeliverable number
+-- after accepting the message). Whoever moves the row, the secret goes with the move.
+CREATE FUNCTION "whatsapp_messages_forget_secret"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."status" NOT IN ('queued', 'sending') THEN
+    NEW."params" := '[]'::jsonb;
+  END IF;
+  IF NEW."status" IN ('delivered', 'read', 'fallback') OR NEW."fallback_queued_at" IS NOT NULL THEN
+    NEW."fallback_sms" := NULL;
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "whatsapp_messages_forget_secret" BEFORE INSERT OR UPDATE ON "whatsapp_messages"
+  FOR EACH ROW WHEN (NEW."sensitive") EXECUTE FUNCTION "whatsapp_messages_forget_secret"();

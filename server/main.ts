@@ -26,7 +26,7 @@ import { createMailer } from '../app/platform/mailer.server.ts'
 import { startOutboxWorker } from '../app/platform/outbox.server.ts'
 import { startPoller } from '../app/platform/poller.server.ts'
 import { createPushSender } from '../app/platform/push-sender.server.ts'
-import type { PaymentServices, Services } from '../app/platform/services.server.ts'
+import type { PaymentServices, Services, WhatsAppServices } from '../app/platform/services.server.ts'
 import { createSms } from '../app/platform/sms.server.ts'
 import {
   checkListenAddress,
@@ -40,9 +40,14 @@ import type { ShippingServices } from '../app/shipping/booking.server.ts'
 import { COURIER_WEBHOOK_PATH, startCourierEventWorker } from '../app/shipping/courier-webhook.server.ts'
 import { startShippingReconciler } from '../app/shipping/reconciler.server.ts'
 import { createShiprocket, SHIPROCKET_BASE_URL } from '../app/shipping/shiprocket.server.ts'
+import { createWhatsAppClient } from '../app/whatsapp/graph-api.server.ts'
+import { createWhatsAppSender, PAIR_WINDOW_MS } from '../app/whatsapp/sender.server.ts'
+import { WHATSAPP_WEBHOOK_PATH } from '../app/whatsapp/webhook-path.ts'
+import { startWhatsAppEventWorker } from '../app/whatsapp/whatsapp-events.server.ts'
 import { answerClientError, createApp, SLOW_CLIENT_LIMITS } from './app.ts'
 import type { PhonePeSimulator } from './phonepe-simulator.ts'
 import type { ShiprocketSimulator } from './shiprocket-simulator.ts'
+import type { WhatsAppSimulator } from './whatsapp-simulator.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 /** Where `react-router build` wrote the app (BUILD_DIR, as in react-router.config.ts). */
@@ -118,6 +123,7 @@ const auth = createAuth({
 await bootstrapAdmin()
 const { payments, simulator } = await createPayments()
 const { shipping, shippingSimulator } = await createShipping()
+const { whatsapp, whatsappSimulator } = await createWhatsApp()
 const events = await startEventBus(database, logger)
 const otpKey = createHmac('sha256', secret).update('delivery-otp').digest('hex')
 const files = createUploadStore(config, dataDir)
@@ -135,15 +141,24 @@ const services: Services = {
   sms,
   payments,
   shipping,
+  whatsapp,
   files,
   vapid,
 }
+// Registered without WhatsApp too: a notice queued before WHATSAPP_PROVIDER became none fails and falls back.
+const whatsappSender = createWhatsAppSender({
+  db: database.db,
+  client: whatsapp?.client ?? null,
+  messagesPerSecond: config.whatsapp?.messagesPerSecond ?? 1,
+  logger,
+})
 const outbox = startOutboxWorker(
   database.db,
   {
     mail: (message, { key }) => mailer.send(message, { key }),
     sms: (message, { key }) => sms.send(message, { key }),
     push: createPushHandler({ db: database.db, sender: pushSender, config, logger }),
+    whatsapp: whatsappSender.handle,
   },
   logger,
 )
@@ -255,6 +270,51 @@ async function createShipping(): Promise<{
   return { shipping, shippingSimulator }
 }
 
+/**
+ * WHATSAPP_PROVIDER=cloud talks to Meta's Graph API (WHATSAPP_BASE_URL, or graph.facebook.com);
+ * simulator starts the local simulator on a loopback port with secrets made here, whose signed status
+ * webhooks come back to the shop's webhook route. None: no WhatsApp at all.
+ */
+async function createWhatsApp(): Promise<{
+  whatsapp: WhatsAppServices | null
+  whatsappSimulator: WhatsAppSimulator | null
+}> {
+  const settings = config.whatsapp
+  if (!settings) return { whatsapp: null, whatsappSimulator: null }
+  const events = startWhatsAppEventWorker(database.db, { log: logger, publicUrl: config.publicUrl })
+  if (settings.provider === 'cloud') {
+    const client = createWhatsAppClient(settings)
+    return { whatsapp: { config: settings, client, events }, whatsappSimulator: null }
+  }
+  const { startWhatsAppSimulator } = await import('./whatsapp-simulator.ts')
+  const filled = {
+    ...settings,
+    accessToken: randomBytes(24).toString('base64url'),
+    appSecret: randomBytes(24).toString('hex'),
+    verifyToken: randomBytes(24).toString('base64url'),
+    phoneNumberId: '106540352242922',
+  }
+  const whatsappSimulator = await startWhatsAppSimulator({
+    accessToken: filled.accessToken,
+    appSecret: filled.appSecret,
+    phoneNumberId: filled.phoneNumberId,
+    graphVersion: filled.graphVersion,
+    webhookUrl: `${config.publicUrl}${WHATSAPP_WEBHOOK_PATH}`,
+    // The account as the configuration describes it: its throughput, and Meta's pair rate.
+    throughputPerSecond: filled.messagesPerSecond,
+    pairRateWindowMs: PAIR_WINDOW_MS,
+  })
+  logger.info(
+    { url: whatsappSimulator.url },
+    'WhatsApp simulator listening: order notices go to it, its /__sim/ control API shows them',
+  )
+  const full = { ...filled, baseUrl: whatsappSimulator.url }
+  return {
+    whatsapp: { config: full, client: createWhatsAppClient(full), events },
+    whatsappSimulator,
+  }
+}
+
 /** ADMIN_EMAIL/ADMIN_PASSWORD create or update the admin; without them the first start makes one. */
 async function bootstrapAdmin() {
   if (config.admin) {
@@ -363,6 +423,8 @@ async function shutdown(signal: string) {
   })
   await outbox.stop()
   pushSender.close()
+  await whatsapp?.events.stop()
+  await whatsappSimulator?.close()
   await feedPruner.stop()
   await statsCompactor.stop()
   await reconciler?.stop()

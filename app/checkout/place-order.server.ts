@@ -1,7 +1,8 @@
 // Placing an order: one transaction that re-reads prices from the database, locks and decrements
 // stock (never below zero), redeems the coupon once, writes the order (with the day its delivery zone
 // promises), its items, its first status record, the admin's notification, the customer's
-// confirmation e-mail and, when the box was ticked, their WhatsApp opt-in, and empties a signed-in
+// confirmation e-mail, the shop's own notices (the owner's WhatsApp alert among them when asked for)
+// and, when the box was ticked, the customer's WhatsApp opt-in, and empties a signed-in
 // shopper's cart. Either all of it happens or none of it. An idempotency key from the checkout form
 // makes a double click, a retry or a reload produce one order; a guest's cart is also ordered once,
 // whichever form sends it.
@@ -34,7 +35,7 @@ import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import { whatsAppConsentRow, whatsAppOptInWording } from '#app/whatsapp/consent.server.ts'
-import { whatsappConsents } from '#app/whatsapp/schema.ts'
+import { whatsappConsents, whatsappMessages } from '#app/whatsapp/schema.ts'
 import { type CouponCheck, checkCoupon } from './coupons.server.ts'
 import { type DeliveryDetails, shippingAddress } from './delivery-form.ts'
 import { linesSubtotal, orderTotals, withZoneFee } from './totals.ts'
@@ -209,6 +210,24 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     quantity: line.quantity,
     price: line.unitPrice,
   }))
+  const shopNotices = await newOrderNoticeJobs(tx, {
+    order: {
+      id: orderId,
+      userId: scope.userId,
+      customerName: details.fullName,
+      email: details.email,
+      phone: details.phone,
+      shippingAddress: shippingAddress(details),
+      totalAmount: totals.total,
+      paymentMethod: details.paymentMethod,
+      paymentStatus: 'pending',
+      locale,
+      deliveryBy: promisedBy,
+      items,
+    },
+    shop,
+    publicUrl: input.publicUrl,
+  })
   const jobs = [
     outboxJob(
       'mail',
@@ -220,24 +239,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
         lines: lines.map((line) => ({ label: lineLabel(line.product.name, line.size, locale), ...line })),
       }),
     ),
-    ...(await newOrderNoticeJobs(tx, {
-      order: {
-        id: orderId,
-        userId: scope.userId,
-        customerName: details.fullName,
-        email: details.email,
-        phone: details.phone,
-        shippingAddress: shippingAddress(details),
-        totalAmount: totals.total,
-        paymentMethod: details.paymentMethod,
-        paymentStatus: 'pending',
-        locale,
-        deliveryBy: promisedBy,
-        items,
-      },
-      shop,
-      publicUrl: input.publicUrl,
-    })),
+    ...shopNotices.jobs,
   ]
   const writes = [
     tx.insert(orders).values({
@@ -271,6 +273,9 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       .insert(orderStatusHistory)
       .values({ orderId, fromStatus: null, toStatus: 'pending', note: SHOP_NOTE.placed, createdAt: now }),
     tx.insert(outboxJobs).values(jobs),
+    ...(shopNotices.whatsappMessages.length > 0
+      ? [tx.insert(whatsappMessages).values(shopNotices.whatsappMessages)]
+      : []),
     tx
       .update(idempotencyKeys)
       .set({ orderId })

@@ -11,6 +11,7 @@ import { istDayEnd, istDayStart } from '#app/shared/india-day.ts'
 import { toBookingView } from '#app/shipping/admin/booking-view.ts'
 import { liveBooking } from '#app/shipping/booking.server.ts'
 import { latestShipments } from '#app/shipping/shipments.server.ts'
+import { orderWhatsAppNotices } from '#app/whatsapp/notice-list.server.ts'
 import {
   ADMIN_ORDERS_PER_PAGE,
   type AdminNotificationView,
@@ -228,7 +229,7 @@ export async function getAdminOrderDetails(
 ): Promise<AdminOrderDetails | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) return null
-  const [[card], items, history, attempts, refundRows, notices, booking] = await Promise.all([
+  const [[card], items, history, attempts, refundRows, notices, booking, whatsappNotices] = await Promise.all([
     toCards(db, [order]),
     db
       .select({
@@ -281,6 +282,7 @@ export async function getAdminOrderDetails(
       )
       .orderBy(asc(adminNotificationsRealtime.createdAt)),
     liveBooking(db, orderId),
+    orderWhatsAppNotices(db, orderId),
   ])
   const iso = (date: Date) => date.toISOString()
   const locked = order.deliveryOtpAttempts >= OTP_MAX_ATTEMPTS
@@ -334,5 +336,6 @@ export async function getAdminOrderDetails(
     },
     shippingConfigured,
     booking: booking ? toBookingView(booking) : null,
+    whatsappNotices,
   }
 }

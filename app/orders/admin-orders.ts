@@ -8,6 +8,7 @@ import { formatRupees } from '#app/shared/money.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 import type { BookingView } from '#app/shipping/admin/booking-view.ts'
 import type { ShipmentView } from '#app/shipping/couriers.ts'
+import type { WhatsAppNoticeView } from '#app/whatsapp/notice-view.ts'
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from './status.ts'
 
 export const ADMIN_ORDERS_PER_PAGE = 20
@@ -193,6 +194,8 @@ export interface AdminOrderDetails extends AdminOrderCard {
   shippingConfigured: boolean
   /** Its Shiprocket booking that was not cancelled (booked, or stopped half way), or null. */
   booking: BookingView | null
+  /** Its WhatsApp notices, oldest first (none where WhatsApp is not set up). */
+  whatsappNotices: WhatsAppNoticeView[]
 }
 
 /** The status dropdown's choices, in the spec's order. */

@@ -1,9 +1,13 @@
-// What the shop tells people about an order, by e-mail (plain text and HTML) and SMS, always through
-// the outbox in the transaction of the change itself: the shop hears of every new order ('new_order'),
-// the customer of confirmed ('order_confirmed'), shipped (by the shop's own rider: 'out_for_delivery',
-// with the delivery OTP; by a courier: 'shipped_by_courier', with its AWB and tracking link), a booked
-// parcel out for delivery or not delivered (with the courier's reason), delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
+// What the shop tells people about an order, by e-mail (plain text and HTML), SMS and WhatsApp, always
+// through the outbox in the transaction of the change itself: the shop hears of every new order
+// ('new_order'), the customer of confirmed ('order_confirmed'), shipped (by the shop's own rider:
+// 'out_for_delivery', with the delivery OTP; by a courier: 'shipped_by_courier', with its AWB and
+// tracking link), a booked parcel out for delivery or not delivered (with the courier's reason),
+// delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
 // never holds up the change.
+// A customer whose number opted in to WhatsApp updates (app/whatsapp/consent.server.ts) gets them on
+// WhatsApp instead of by SMS (the e-mail goes either way); only the delivery OTP and a failed delivery
+// attempt still come by SMS when WhatsApp cannot deliver them. Without an opt-in nothing changes.
 import { asc, eq } from 'drizzle-orm'
 import { sizeName } from '#app/catalog/sizes.ts'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
@@ -18,6 +22,15 @@ import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
 import type { ShipmentView } from '#app/shipping/couriers.ts'
 import { courierText } from '#app/shipping/shipment-texts.ts'
+import { hasWhatsAppConsent } from '#app/whatsapp/consent.server.ts'
+import {
+  enqueueWhatsAppNotices,
+  oneLine,
+  type WhatsAppMessageRow,
+  type WhatsAppNotice,
+  whatsAppNoticeFits,
+  whatsAppNoticeRows,
+} from '#app/whatsapp/whatsapp-notices.server.ts'
 import { formatOrderDate, paymentMethodText } from './order-texts.ts'
 import { orderItems } from './schema.ts'
 import { orderNumber } from './status.ts'
@@ -224,7 +237,70 @@ export async function tellCustomer(
   await enqueueCustomerNotice(tx, notice, { order: { ...order, items }, shop, publicUrl })
 }
 
-/** Tells the customer about their order by e-mail and SMS; a notice with a delivery OTP is sensitive. */
+/**
+ * The customer's notice on WhatsApp, in the order's language: the template of each message and its
+ * parameters. The delivery OTP and a failed attempt carry their SMS, sent instead if WhatsApp cannot
+ * deliver them: the one a customer needs at the door, the other the news that the parcel did not come.
+ */
+function whatsAppNotices(
+  notice: CustomerNotice,
+  order: NoticeOrder,
+  shop: ShopSettings,
+  sms: string,
+): WhatsAppNotice[] {
+  const { locale } = order
+  const name = oneLine(order.customerName)
+  const number = orderNumber(order.id)
+  const phone = oneLine(shop.phone)
+  switch (notice.kind) {
+    case 'order_confirmed':
+      return [
+        {
+          template: 'order_placed',
+          params: [
+            name,
+            number,
+            formatRupees(order.totalAmount, locale),
+            paymentMethodText(order.paymentMethod, locale),
+          ],
+        },
+      ]
+    case 'out_for_delivery':
+      return [
+        { template: 'out_for_delivery', params: [name, number, m.notice_own_rider({}, { locale })] },
+        { template: 'delivery_otp', params: [notice.otp], fallbackSms: sms, sensitive: true },
+      ]
+    case 'shipped_by_courier': {
+      const courier = oneLine(courierText(notice.shipment, locale))
+      const awb = oneLine(notice.shipment.awb ?? '')
+      const url = notice.shipment.trackingUrl
+      return [
+        url
+          ? { template: 'order_shipped', params: [name, number, courier, awb, url] }
+          : { template: 'order_shipped_no_link', params: [name, number, courier, awb] },
+      ]
+    }
+    case 'courier_out_for_delivery':
+      return [{ template: 'out_for_delivery', params: [name, number, oneLine(courierText(notice.shipment, locale))] }]
+    case 'delivery_failed':
+      return [
+        {
+          template: 'delivery_failed',
+          params: [name, number, oneLine(courierText(notice.shipment, locale)), oneLine(notice.reason), phone],
+          fallbackSms: sms,
+        },
+      ]
+    case 'delivered':
+      return [{ template: 'order_delivered', params: [name, number, phone] }]
+    case 'cancelled':
+      return [{ template: 'order_cancelled', params: [name, number, phone] }]
+  }
+}
+
+/**
+ * Tells the customer about their order by e-mail, and by SMS or (opted in) WhatsApp; a notice with a
+ * delivery OTP is sensitive.
+ */
 export async function enqueueCustomerNotice(
   tx: Tx,
   notice: CustomerNotice,
@@ -234,18 +310,55 @@ export async function enqueueCustomerNotice(
   const sensitive = notice.kind === 'out_for_delivery'
   await enqueue(tx, 'mail', mail(order.email, content, shop, order, 'customer'), { sensitive })
   const to = normaliseIndianMobile(order.phone)
-  if (to) await enqueue(tx, 'sms', { to, text: content.sms, sensitive }, { sensitive })
+  if (!to) return
+  if (await hasWhatsAppConsent(tx, to)) {
+    const messages = whatsAppNotices(notice, order, shop, content.sms)
+    if (whatsAppNoticeFits(messages, order.locale)) {
+      await enqueueWhatsAppNotices(tx, messages, { orderId: order.id, audience: 'customer', locale: order.locale, to })
+      return
+    }
+  }
+  await enqueue(tx, 'sms', { to, text: content.sms, sensitive }, { sensitive })
+}
+
+/**
+ * An online payment received: news for WhatsApp only (its e-mail and SMS say nothing of it today), so
+ * only a customer who opted in hears of it. In the transaction that records the payment.
+ */
+export async function tellPaymentReceived(
+  tx: Tx,
+  order: Pick<NoticeOrder, 'id' | 'customerName' | 'phone' | 'locale'>,
+  amount: number,
+): Promise<void> {
+  const to = normaliseIndianMobile(order.phone)
+  if (!to || !(await hasWhatsAppConsent(tx, to))) return
+  const { locale } = order
+  const messages: WhatsAppNotice[] = [
+    {
+      template: 'payment_received',
+      params: [oneLine(order.customerName), orderNumber(order.id), formatRupees(amount, locale)],
+    },
+  ]
+  if (!whatsAppNoticeFits(messages, locale)) return
+  await enqueueWhatsAppNotices(tx, messages, { orderId: order.id, audience: 'customer', locale, to })
+}
+
+/** What placing an order writes to tell the shop: outbox jobs, and the owner's WhatsApp alert if they asked for it. */
+export interface NewOrderNotices {
+  jobs: OutboxJobRow[]
+  whatsappMessages: WhatsAppMessageRow[]
 }
 
 /**
  * The outbox jobs that tell the shop about a new order ('new_order'): e-mail and SMS to the shop's own
- * address and phone, and a push to each of the owner's registered devices. The caller writes them in
- * the order's transaction.
+ * address and phone, a push to each of the owner's registered devices and, when the owner turned on
+ * WhatsApp alerts (settings, offered only with WhatsApp configured), a WhatsApp message to the shop's
+ * WhatsApp number, with its row. The caller writes them all in the order's transaction.
  */
 export async function newOrderNoticeJobs(
   tx: Tx,
   { order, shop, publicUrl }: { order: NoticeOrder; shop: ShopSettings; publicUrl: string },
-): Promise<OutboxJobRow[]> {
+): Promise<NewOrderNotices> {
   // The shop's own notices are in English, whatever language the shopper ordered in.
   const number = orderNumber(order.id)
   const packets = order.items.reduce((sum, item) => sum + item.quantity, 0)
@@ -269,11 +382,35 @@ export async function newOrderNoticeJobs(
     packets,
     method,
   })
-  return [
-    outboxJob('mail', mail(shop.email, content, shop, order, 'shop')),
-    ...(to ? [outboxJob('sms', { to, text: content.sms })] : []),
-    ...(push ? [push] : []),
-  ]
+  const alert = ownerWhatsAppAlert(order, shop, publicUrl)
+  return {
+    jobs: [
+      outboxJob('mail', mail(shop.email, content, shop, order, 'shop')),
+      ...(to ? [outboxJob('sms', { to, text: content.sms })] : []),
+      ...(push ? [push] : []),
+      ...(alert ? [alert.job] : []),
+    ],
+    whatsappMessages: alert ? [alert.message] : [],
+  }
+}
+
+/** The owner's WhatsApp alert of a new order (in English, as the shop's other notices), or null when not asked for. */
+function ownerWhatsAppAlert(order: NoticeOrder, shop: ShopSettings, publicUrl: string) {
+  const to = shop.whatsappOwnerAlerts ? normaliseIndianMobile(shop.whatsappNumber) : null
+  if (!to) return null
+  const number = orderNumber(order.id)
+  const notice: WhatsAppNotice = {
+    template: 'new_order_alert',
+    // The orders desk reads an 8-character search as an order number: the link opens that one order.
+    params: [
+      number,
+      formatRupees(order.totalAmount, 'en'),
+      oneLine(order.customerName),
+      `${publicUrl}/admin?q=${number}`,
+    ],
+  }
+  if (!whatsAppNoticeFits([notice], 'en')) return null
+  return whatsAppNoticeRows(notice, { orderId: order.id, audience: 'owner', locale: 'en', to }, 1)
 }
 
 /** A notice as an e-mail: the customer's in the order's language, the shop's own in English. */

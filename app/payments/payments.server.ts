@@ -5,6 +5,7 @@ import { and, desc, eq, gt, isNull, lt, ne, notExists, or, type SQLWrapper, sql 
 import { type Locale, localizedHref, toLocale } from '#app/i18n/locale.ts'
 import { issueInvoiceOrTellOwner } from '#app/invoices/issue-invoice.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
+import { tellPaymentReceived } from '#app/orders/order-notices.server.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from '#app/orders/order-stock.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
@@ -202,6 +203,8 @@ export async function applyGatewayReport(
       const soldOut = order.stockReleasedAt ? await reserveOrderStockAgain(tx, order.id, now) : null
       // Paid online: the order is invoiced in the same transaction, and stays paid if it cannot be.
       await issueInvoiceOrTellOwner(tx, order.id, now, log)
+      // On WhatsApp, for a customer who opted in: the only notice of the payment itself.
+      await tellPaymentReceived(tx, { ...order, locale: toLocale(order.locale) ?? 'en' }, attempt.amount)
       await tellAdmin(
         soldOut ? 'payment_after_release' : 'payment_received',
         soldOut

@@ -17,6 +17,12 @@ export interface OutboxPayloads {
   mail: MailMessage
   sms: SmsMessage
   push: PushJob
+  whatsapp: WhatsAppJob
+}
+
+/** A WhatsApp notice: its row of whatsapp_messages holds the template, the parameters and how far it got. */
+export interface WhatsAppJob {
+  messageId: string
 }
 
 /**
@@ -32,10 +38,38 @@ export type OutboxKind = keyof OutboxPayloads
 export interface OutboxJobInfo {
   /** The same on every attempt of the job, and unique to it: a deduplication key for the receiver. */
   key: string
+  /** This attempt's number, from 1. */
+  attempt: number
+  /** No attempt follows this one if it fails: the job is parked. */
+  lastAttempt: boolean
 }
 
-export type OutboxHandlers = {
-  [K in OutboxKind]: (payload: OutboxPayloads[K], job: OutboxJobInfo) => Promise<void>
+/**
+ * Thrown by a handler whose job must wait for a rate the receiver keeps (WhatsApp's one message per
+ * customer every few seconds): the job runs again at `until`, and the attempt does not count.
+ */
+export class OutboxPostpone extends Error {
+  override name = 'OutboxPostpone'
+  readonly until: Date
+  constructor(until: Date, reason: string) {
+    super(reason)
+    this.until = until
+  }
+}
+
+function isPostpone(error: unknown): error is OutboxPostpone {
+  return error instanceof Error && error.name === 'OutboxPostpone' && (error as OutboxPostpone).until instanceof Date
+}
+
+export type OutboxHandler<K extends OutboxKind> = (payload: OutboxPayloads[K], job: OutboxJobInfo) => Promise<void>
+
+/**
+ * A handler for each kind. WhatsApp's is optional: only a shop with WhatsApp queues its jobs (the
+ * server always registers it, so one queued before WhatsApp was turned off still ends); a job of a
+ * kind without a handler fails, and is parked after its last try.
+ */
+export type OutboxHandlers = { [K in Exclude<OutboxKind, 'whatsapp'>]: OutboxHandler<K> } & {
+  whatsapp?: OutboxHandler<'whatsapp'>
 }
 
 export const MAX_ATTEMPTS = 6
@@ -127,6 +161,9 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
       .returning()
   })
 
+  // Started in the order they were queued (an UPDATE's RETURNING has no order of its own): a receiver
+  // that keeps one customer's messages in turn (WhatsApp's sender) sees them as they were written.
+  claimed.sort((a, b) => a.id - b.id)
   const inHand = new Set(claimed.map((job) => job.id))
   const renewal = setInterval(() => {
     if (inHand.size === 0) return
@@ -153,7 +190,11 @@ async function runJob(db: Db, handlers: OutboxHandlers, logger: Logger, job: typ
   try {
     const handler = handlers[job.kind as OutboxKind] as (payload: unknown, info: OutboxJobInfo) => Promise<void>
     if (!handler) throw new Error(`no handler for outbox jobs of kind ${job.kind}`)
-    await handler(job.payload, { key: outboxJobKey(job) })
+    await handler(job.payload, {
+      key: outboxJobKey(job),
+      attempt: job.attempts,
+      lastAttempt: job.attempts >= MAX_ATTEMPTS,
+    })
     await db
       .update(outboxJobs)
       .set({
@@ -164,6 +205,13 @@ async function runJob(db: Db, handlers: OutboxHandlers, logger: Logger, job: typ
       })
       .where(eq(outboxJobs.id, job.id))
   } catch (error) {
+    if (isPostpone(error)) {
+      await db
+        .update(outboxJobs)
+        .set({ status: 'pending', attempts: sql`${outboxJobs.attempts} - 1`, runAfter: error.until })
+        .where(eq(outboxJobs.id, job.id))
+      return
+    }
     const parked = job.attempts >= MAX_ATTEMPTS
     logger.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts, parked }, 'outbox job failed')
     await db
@@ -192,7 +240,16 @@ export async function drainDueJobs(db: Db, handlers: OutboxHandlers, logger: Log
   return ran
 }
 
-/** Polls for due jobs until stopped; stop() waits for the jobs in hand. */
+/**
+ * Polls for due jobs until stopped; stop() waits for the jobs in hand. A tick that drained as many
+ * batches as it may is followed by the next at once: a backlog (a thousand WhatsApp notices sent at
+ * the number's rate) goes out without a pause every 500 jobs.
+ */
 export function startOutboxWorker(db: Db, handlers: OutboxHandlers, logger: Logger, intervalMs = 1000) {
-  return startPoller(() => drainDueJobs(db, handlers, logger), { intervalMs, logger, name: 'outbox worker' })
+  return startPoller(() => drainDueJobs(db, handlers, logger), {
+    intervalMs,
+    logger,
+    name: 'outbox worker',
+    again: (ran) => typeof ran === 'number' && ran >= BATCH * DRAIN_BATCHES,
+  })
 }

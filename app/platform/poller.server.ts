@@ -8,17 +8,32 @@ export interface Poller {
 
 export function startPoller(
   task: () => Promise<unknown>,
-  { intervalMs, logger, name }: { intervalMs: number; logger: Logger; name: string },
+  {
+    intervalMs,
+    logger,
+    name,
+    again,
+  }: {
+    intervalMs: number
+    logger: Logger
+    name: string
+    /** Whether a run's result says there is more to do at once (the next run then starts without waiting). */
+    again?: (result: unknown) => boolean
+  },
 ): Poller {
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
   let timer: ReturnType<typeof setTimeout> | undefined
 
   const tick = () => {
+    let soon = false
     running = task()
+      .then((result) => {
+        soon = again?.(result) ?? false
+      })
       .catch((error) => logger.error({ err: error }, `${name} failed`))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs)
+        if (!stopped) timer = setTimeout(tick, soon ? 0 : intervalMs)
       })
   }
   timer = setTimeout(tick, intervalMs)

@@ -14,11 +14,22 @@ export const MESSAGE_AUDIENCES = ['customer', 'owner'] as const
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number]
 
 /**
- * A notice's way: queued in the outbox, being sent, accepted by Meta (sent), then delivered and read
- * as the status webhooks say; failed (Meta's error code and title kept), or fallback (sent by e-mail
- * or SMS instead).
+ * A notice's way: queued in the outbox; sending (marked before Meta is called, so a send whose answer
+ * was lost is never made again); accepted (Meta's 200 and its wamid: accepted for delivery, nothing
+ * more); then sent, delivered and read as the status webhooks say (ranked in that order, never
+ * lowered); failed (Meta's error code and title kept), or fallback: failed, and its SMS fallback (the
+ * delivery OTP, a failed delivery attempt) queued instead.
  */
-export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'fallback'] as const
+export const MESSAGE_STATUSES = [
+  'queued',
+  'sending',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'fallback',
+] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
 
 export const EVENT_KINDS = ['status', 'inbound'] as const
@@ -59,9 +70,11 @@ export const whatsappConsents = pgTable(
 )
 
 /**
- * One row per WhatsApp notice, keyed by the notice's idempotency key (its outbox job's key): a retry
- * updates this row, so it can never become a second message. The wamid Meta answers with is what the
- * status webhooks name.
+ * One row per WhatsApp notice, written in the transaction of the change it announces with its outbox
+ * job ('whatsapp', { messageId }), and keyed by the notice (order:<order id>:<template>:<n>, the n-th
+ * of that template for the order): a retry updates this row, so it can never become a second message.
+ * The wamid Meta answers with is what the status webhooks name; the row id goes out as
+ * biz_opaque_callback_data ('msg:<id>'), so a status names the row even when the send's answer was lost.
  */
 export const whatsappMessages = pgTable(
   'whatsapp_messages',
@@ -81,6 +94,18 @@ export const whatsappMessages = pgTable(
     errorCode: integer('error_code'),
     errorTitle: text('error_title'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * The SMS to send instead when WhatsApp cannot deliver the notice: only the delivery OTP and a
+     * failed delivery attempt have one (the others come by e-mail either way).
+     */
+    fallbackSms: text('fallback_sms'),
+    /** When the fallback SMS was queued (once at most). */
+    fallbackQueuedAt: timestamp('fallback_queued_at', { withTimezone: true }),
+    /**
+     * The parameters carry a secret (the delivery OTP): they are wiped once Meta has the message, and
+     * the fallback text once it is delivered, read or sent by SMS instead (a trigger, migration 0016).
+     */
+    sensitive: boolean('sensitive').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The time of the status webhook the status came from. */
@@ -91,7 +116,7 @@ export const whatsappMessages = pgTable(
     check('whatsapp_messages_locale_check', sql`${t.locale} in ('en', 'hi')`),
     check(
       'whatsapp_messages_status_check',
-      sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'fallback')`,
+      sql`${t.status} in ('queued', 'sending', 'accepted', 'sent', 'delivered', 'read', 'failed', 'fallback')`,
     ),
     check('whatsapp_messages_attempts_check', sql`${t.attempts} >= 0`),
     index('whatsapp_messages_order_idx').on(t.orderId),
@@ -119,5 +144,10 @@ export const whatsappEvents = pgTable(
   (t) => [
     check('whatsapp_events_kind_check', sql`${t.kind} in ('status', 'inbound')`),
     index('whatsapp_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null`),
+    // A send whose answer was lost is looked up by the row id it carried (biz_opaque_callback_data
+    // 'msg:<id>', stored as callbackData): rare, but over every status ever stored.
+    index('whatsapp_events_callback_idx')
+      .on(sql`(${t.body}->>'callbackData')`)
+      .where(sql`${t.kind} = 'status' and ${t.body}->>'callbackData' like 'msg:%'`),
   ],
 )

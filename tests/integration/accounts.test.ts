@@ -63,6 +63,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       auth,
       payments: null,
       shipping: null,
+      whatsapp: null,
       files: createDiskStore(path.join(dataDir, 'uploads')),
       vapid: generateVapidKeys(),
     }

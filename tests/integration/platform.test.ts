@@ -10,6 +10,7 @@ import {
   LEASE_MS,
   MAX_ATTEMPTS,
   type OutboxJobInfo,
+  OutboxPostpone,
   outboxJobKey,
   runDueJobs,
 } from '#app/platform/outbox.server.ts'
@@ -121,6 +122,40 @@ describe.each(DATABASE_KINDS)('platform on %s', (kind) => {
       expect(await runDueJobs(database.db, failing, logger)).toBe(1)
       const [parked] = await database.db.select().from(outboxJobs).where(eq(outboxJobs.id, job!.id))
       expect(parked).toMatchObject({ status: 'parked', attempts: MAX_ATTEMPTS })
+    })
+
+    it('runs a postponed job again at its time without counting the attempt, and tells a handler its last', async () => {
+      await database.db.delete(outboxJobs)
+      await database.db.transaction((tx) => enqueue(tx, 'sms', { to: '+919876543210', text: 'Wait for it' }))
+      const seen: { attempt: number; lastAttempt: boolean }[] = []
+      let postpone = true
+      const handlers = {
+        mail: async () => {},
+        sms: async (_: unknown, info: { attempt: number; lastAttempt: boolean }) => {
+          seen.push({ attempt: info.attempt, lastAttempt: info.lastAttempt })
+          if (postpone) throw new OutboxPostpone(new Date(Date.now() + 60_000), 'the receiver keeps a rate')
+        },
+        push: async () => {},
+      }
+      expect(await runDueJobs(database.db, handlers, logger)).toBe(1)
+      const [waiting] = await database.db.select().from(outboxJobs)
+      expect(waiting).toMatchObject({ status: 'pending', attempts: 0, lastError: null })
+      expect(waiting!.runAfter.getTime()).toBeGreaterThan(Date.now() + 50_000)
+      expect(await runDueJobs(database.db, handlers, logger)).toBe(0) // not due yet
+
+      postpone = false
+      await database.db
+        .update(outboxJobs)
+        .set({ attempts: MAX_ATTEMPTS - 1, runAfter: new Date(0) })
+        .where(eq(outboxJobs.id, waiting!.id))
+      expect(await runDueJobs(database.db, handlers, logger)).toBe(1)
+      expect(seen).toEqual([
+        { attempt: 1, lastAttempt: false },
+        { attempt: MAX_ATTEMPTS, lastAttempt: true },
+      ])
+      const [done] = await database.db.select().from(outboxJobs)
+      expect(done).toMatchObject({ status: 'done', attempts: MAX_ATTEMPTS })
+      await database.db.delete(outboxJobs)
     })
 
     it('wipes a sensitive job’s payload once it is sent, or parked after its last try', async () => {

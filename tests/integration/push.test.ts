@@ -148,6 +148,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
       auth,
       payments: null,
       shipping: null,
+      whatsapp: null,
       files: createDiskStore(`${dataDir}/uploads`),
       vapid,
     }
@@ -236,7 +237,10 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     expect(audit).toMatchObject([{ action: 'push.send', entity: 'push', label: 'Fresh batch, made today' }])
 
     // A job run again (a worker that died after finishing) sends nothing twice.
-    await handlers.push({ audience: 'subscribers', notificationId: row!.id }, { key: 'outbox-1' })
+    await handlers.push(
+      { audience: 'subscribers', notificationId: row!.id },
+      { key: 'outbox-1', attempt: 2, lastAttempt: false },
+    )
     expect(pushService.received).toHaveLength(2)
   })
 

@@ -72,6 +72,7 @@ export function standInServices(
     otpKey: 'k'.repeat(64),
     payments: null,
     shipping: null,
+    whatsapp: null,
   } as unknown as Services
 }
 

@@ -226,6 +226,7 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
       auth,
       payments: null,
       shipping: null,
+      whatsapp: null,
       files: disk,
       vapid: generateVapidKeys(),
     }

@@ -14,6 +14,7 @@ import { courierLabel } from '#app/shipping/couriers.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#app/ui/dialog.tsx'
 import { Skeleton } from '#app/ui/skeleton.tsx'
+import { WhatsAppNotices } from '#app/whatsapp/admin/whatsapp-notices.tsx'
 import { type AdminOrderDetails, zoneLabel } from '../admin-orders.ts'
 import { formatOrderDate, OrderTotals } from '../order-bits.tsx'
 import { paymentMethodText } from '../order-texts.ts'
@@ -271,6 +272,8 @@ function DetailsBody({ order }: { order: AdminOrderDetails }) {
           </ul>
         </Section>
       )}
+
+      <WhatsAppNotices notices={order.whatsappNotices} />
 
       <Section title="Status history">
         <AdminStatusHistory history={order.history} />

@@ -1,0 +1,353 @@
+// WhatsApp's webhook (reference/whatsapp.md, "Webhooks"), store then apply, as the courier's is
+// (app/shipping/courier-webhook.server.ts): the POST's signature is checked over the raw bytes before
+// anything is read, each status and inbound message in it is stored (a repeat, by its dedupe key, is
+// not stored again) and Meta is answered at once; the event worker then applies the stored items in
+// order, a batch per commit, each in a savepoint of it. An item that could not be applied stays stored
+// and is tried again, five times at most.
+import { and, asc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
+import { orderNumber } from '#app/orders/status.ts'
+import type { Db, Tx } from '#app/platform/db.server.ts'
+import type { Logger } from '#app/platform/logger.server.ts'
+import { formatIndianMobile } from '#app/shared/phone.ts'
+import { withdrawWhatsAppConsent } from './consent.server.ts'
+import { failureReason, templateLabel } from './notice-view.ts'
+import { whatsappEvents, whatsappMessages } from './schema.ts'
+import { fallbackToSms } from './sender.server.ts'
+import {
+  higherStatus,
+  isDeliveredStatus,
+  isRightSignature,
+  isStopMessage,
+  readWhatsAppWebhook,
+  type WebhookInbound,
+  type WebhookStatus,
+} from './webhook.ts'
+
+export type WhatsAppWebhookOutcome = 'stored' | 'duplicate' | 'refused' | 'ignored'
+
+/** A status or a message as stored: the webhook's reading of it, its time as ISO text, its place in the POST. */
+type StoredStatus = Omit<WebhookStatus, 'at'> & { at: string; seq: number }
+type StoredInbound = Omit<WebhookInbound, 'at'> & { at: string; seq: number }
+
+/**
+ * Checks and stores one POST; `stored` is told of new items (the worker's cue). The signature is
+ * checked over `body` exactly as received, before it is parsed: a missing or wrong one is a 401 and
+ * nothing is stored.
+ */
+export async function handleWhatsAppWebhook(
+  db: Db,
+  input: {
+    body: Uint8Array
+    signature: string | null
+    appSecret: string
+    log: Logger
+    now?: Date
+    stored?: () => void
+  },
+): Promise<{ status: 200 | 401; outcome: WhatsAppWebhookOutcome; stored: number }> {
+  const { log } = input
+  if (!isRightSignature(input.body, input.signature, input.appSecret)) {
+    log.warn('WhatsApp webhook with a missing or wrong X-Hub-Signature-256: refused')
+    return { status: 401, outcome: 'refused', stored: 0 }
+  }
+  let json: unknown = null
+  try {
+    json = JSON.parse(new TextDecoder().decode(input.body))
+  } catch {
+    // Signed by Meta, so answered 200 (anything else is sent again for days), but nothing to read.
+    log.warn('signed WhatsApp webhook that is not JSON: ignored')
+    return { status: 200, outcome: 'ignored', stored: 0 }
+  }
+  const { statuses, inbound } = readWhatsAppWebhook(json)
+  const now = input.now ?? new Date()
+  const rows = new Map<string, typeof whatsappEvents.$inferInsert>()
+  let seq = 0
+  for (const status of statuses) {
+    const body: StoredStatus = { ...status, at: status.at.toISOString(), seq: seq++ }
+    const dedupeKey = `status|${status.wamid}|${status.status}`
+    if (!rows.has(dedupeKey)) rows.set(dedupeKey, { dedupeKey, kind: 'status', body, receivedAt: now })
+  }
+  for (const message of inbound) {
+    const body: StoredInbound = { ...message, at: message.at.toISOString(), seq: seq++ }
+    const dedupeKey = `inbound|${message.id}`
+    if (!rows.has(dedupeKey)) rows.set(dedupeKey, { dedupeKey, kind: 'inbound', body, receivedAt: now })
+  }
+  // Template reviews, quality ratings and the like: not subscribed to, answered and left.
+  if (rows.size === 0) return { status: 200, outcome: 'ignored', stored: 0 }
+  const inserted = await db.transaction(async (tx) => {
+    // Meta is answered once the items are in the database, not once its commit is on the disk (as the
+    // courier's webhook, whose comment says why). An item a database crash loses within a second is
+    // one Meta sends again, as it does any notification not answered.
+    await tx.execute(sql`set local synchronous_commit = off`)
+    return tx
+      .insert(whatsappEvents)
+      .values([...rows.values()])
+      .onConflictDoNothing({ target: whatsappEvents.dedupeKey })
+      .returning({ id: whatsappEvents.id })
+  })
+  if (inserted.length === 0) return { status: 200, outcome: 'duplicate', stored: 0 }
+  input.stored?.()
+  return { status: 200, outcome: 'stored', stored: inserted.length }
+}
+
+export interface WhatsAppEventContext {
+  log?: Logger
+  /** The shop's address. */
+  publicUrl: string
+  now?: Date
+}
+
+/**
+ * What applying an item did: a status changed its message (applied), changed nothing (unchanged: a
+ * repeat, a lower rank, a failure after delivery), or named no message of the shop's (unknown); a
+ * customer's message withdrew their opt-in (stop), or was only recorded (recorded).
+ */
+export type WhatsAppEventOutcome = 'applied' | 'unchanged' | 'unknown' | 'stop' | 'recorded'
+
+/** Tries of a stored item that fails, at most. */
+const MAX_ATTEMPTS = 5
+
+/** The row id the sender puts in biz_opaque_callback_data ('msg:<row id>'), for a send whose answer was lost. */
+const CALLBACK_DATA = /^msg:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
+
+/** A customer's number as WhatsApp sends it (digits with the country code): '+91' and the ten digits, Indian only. */
+const INDIAN_WA_ID = /^91([6-9]\d{9})$/
+
+/**
+ * Applies stored items not applied yet, oldest first (and within one POST, by Meta's time, then as
+ * they came), `limit` at most, in one transaction, each in a savepoint of it, and marks them applied
+ * in one statement; returns how many were applied. One that fails is rolled back alone, logged and
+ * left for the next run.
+ */
+export async function applyStoredWhatsAppEvents(db: Db, context: WhatsAppEventContext, limit = 50): Promise<number> {
+  const waiting = await db
+    .select()
+    .from(whatsappEvents)
+    .where(and(isNull(whatsappEvents.processedAt), lt(whatsappEvents.failedAttempts, MAX_ATTEMPTS)))
+    .orderBy(
+      asc(whatsappEvents.failedAttempts),
+      asc(whatsappEvents.receivedAt),
+      sql`${whatsappEvents.body}->>'at'`,
+      sql`(${whatsappEvents.body}->>'seq')::int`,
+      asc(whatsappEvents.id),
+    )
+    .limit(limit)
+  if (waiting.length === 0) return 0
+  const applied: SQL[] = []
+  await db.transaction(async (tx) => {
+    // As the webhook's insert: a batch whose commit a crash loses is undone whole, effects and marks
+    // together, and applied again after the restart.
+    await tx.execute(sql`set local synchronous_commit = off`)
+    for (const event of waiting) {
+      try {
+        const now = context.now ?? new Date()
+        const outcome = await tx.transaction((savepoint) =>
+          event.kind === 'status'
+            ? applyStatus(savepoint, event.body as StoredStatus, { ...context, now })
+            : applyInbound(savepoint, event.body as StoredInbound, { ...context, now }),
+        )
+        applied.push(sql`(${event.id}::uuid, ${outcome})`)
+      } catch (error) {
+        const attempts = event.failedAttempts + 1
+        await tx.update(whatsappEvents).set({ failedAttempts: attempts }).where(eq(whatsappEvents.id, event.id))
+        context.log?.error(
+          { err: error, event: event.id, kind: event.kind, attempts },
+          attempts >= MAX_ATTEMPTS
+            ? 'a stored WhatsApp webhook item failed five times: it is not tried again'
+            : 'a stored WhatsApp webhook item could not be applied: it is tried again later',
+        )
+      }
+    }
+    if (applied.length === 0) return
+    await tx.execute(sql`
+      update ${whatsappEvents} set processed_at = ${(context.now ?? new Date()).toISOString()}::timestamptz, outcome = applied.outcome
+      from (values ${sql.join(applied, sql`, `)}) as applied(id, outcome)
+      where ${whatsappEvents.id} = applied.id`)
+  })
+  return applied.length
+}
+
+type MessageRow = typeof whatsappMessages.$inferSelect
+
+/**
+ * The message a status names: by its wamid, or (the send's answer lost, so the row has none yet) by
+ * the row id it carried in biz_opaque_callback_data, the wamid then adopted. Locked for the change.
+ */
+async function findMessage(tx: Tx, status: StoredStatus, log: Logger | undefined): Promise<MessageRow | null> {
+  const [byWamid] = await tx
+    .select()
+    .from(whatsappMessages)
+    .where(eq(whatsappMessages.wamid, status.wamid))
+    .for('update')
+  if (byWamid) return byWamid
+  const rowId = status.callbackData ? CALLBACK_DATA.exec(status.callbackData)?.[1] : undefined
+  if (!rowId) return null
+  const [byId] = await tx.select().from(whatsappMessages).where(eq(whatsappMessages.id, rowId)).for('update')
+  if (!byId) return null
+  if (byId.wamid !== null) {
+    // The row went out under another wamid: a second message for one notice, which the sender must
+    // never make. Not applied to it: its own wamid's statuses tell how it went.
+    log?.warn({ message: byId.id }, 'a WhatsApp status names a notice that has another wamid: not applied')
+    return null
+  }
+  const [adopted] = await tx
+    .update(whatsappMessages)
+    .set({ wamid: status.wamid })
+    .where(and(eq(whatsappMessages.id, byId.id), isNull(whatsappMessages.wamid)))
+    .returning()
+  log?.info({ message: byId.id }, "a WhatsApp notice's wamid, lost with the send's answer, is taken from its status")
+  return adopted ?? null
+}
+
+/**
+ * A status, by the reference's rule (higherStatus): never lowered, `read` without `delivered` taken,
+ * a `failed` after delivery logged and nothing more, a `delivered`/`read` after `failed` winning. A
+ * failure keeps Meta's code and title, tells the owner (for a customer's notice) and sends the
+ * notice's SMS fallback, if it has one.
+ */
+async function applyStatus(
+  tx: Tx,
+  status: StoredStatus,
+  context: WhatsAppEventContext & { now: Date },
+): Promise<WhatsAppEventOutcome> {
+  const { log, now } = context
+  const message = await findMessage(tx, status, log)
+  if (!message) {
+    log?.info({ status: status.status }, 'WhatsApp status for a message the shop did not send: kept, nothing changed')
+    return 'unknown'
+  }
+  const at = new Date(status.at)
+  if (status.status === 'failed') {
+    if (isDeliveredStatus(message.status)) {
+      log?.warn(
+        { message: message.id, code: status.error?.code ?? null },
+        'WhatsApp says a delivered message failed (another device): it stays delivered',
+      )
+      return 'unchanged'
+    }
+    // Already failed (or sent by SMS instead): a second report of it changes nothing more.
+    if (message.status === 'failed' || message.status === 'fallback') {
+      if (message.errorCode !== null || !status.error) return 'unchanged'
+      await tx
+        .update(whatsappMessages)
+        .set({ errorCode: status.error.code, errorTitle: status.error.title, updatedAt: now })
+        .where(eq(whatsappMessages.id, message.id))
+      return 'applied'
+    }
+    const error = status.error ?? { code: null, title: 'Failed without a reason from WhatsApp' }
+    await tx
+      .update(whatsappMessages)
+      .set({ status: 'failed', errorCode: error.code, errorTitle: error.title, statusAt: at, updatedAt: now })
+      .where(eq(whatsappMessages.id, message.id))
+    const reason = failureReason({ errorCode: error.code, errorTitle: error.title }) ?? error.title
+    log?.warn({ message: message.id, code: error.code }, 'a WhatsApp notice failed')
+    if (message.audience === 'customer') await alertOwner(tx, message, reason, now)
+    await fallbackToSms(tx, message.id, reason)
+    return 'applied'
+  }
+  const next = higherStatus(message.status, status.status)
+  if (next === message.status) return 'unchanged'
+  await tx
+    .update(whatsappMessages)
+    .set({ status: next as MessageRow['status'], statusAt: at, updatedAt: now })
+    .where(eq(whatsappMessages.id, message.id))
+  return 'applied'
+}
+
+/** The desk's notification that a customer's WhatsApp notice did not reach them, with Meta's reason. */
+async function alertOwner(tx: Tx, message: MessageRow, reason: string, now: Date) {
+  const what = `the WhatsApp notice “${templateLabel(message.template)}” to ${formatIndianMobile(message.toPhone)}`
+  await tx.insert(adminNotificationsRealtime).values({
+    type: 'whatsapp_failed',
+    orderId: message.orderId,
+    message: message.orderId
+      ? `Order #${orderNumber(message.orderId)}: ${what} failed: ${reason}`
+      : `${what[0]!.toUpperCase()}${what.slice(1)} failed: ${reason}`,
+    createdAt: now,
+  })
+}
+
+/**
+ * A customer's message: a STOP withdraws their number's opt-in, in their own words; anything else is
+ * only kept (it opens the 24-hour window; the shop sends no free-form replies).
+ */
+async function applyInbound(
+  tx: Tx,
+  message: StoredInbound,
+  context: WhatsAppEventContext & { now: Date },
+): Promise<WhatsAppEventOutcome> {
+  if (!isStopMessage(message.text)) return 'recorded'
+  const national = INDIAN_WA_ID.exec(message.from)?.[1]
+  if (!national) {
+    context.log?.info('STOP from a number outside India: the shop sends nothing there, nothing to withdraw')
+    return 'recorded'
+  }
+  const wrote = new Date(message.at)
+  await withdrawWhatsAppConsent(tx, {
+    phone: `+91${national}`,
+    userId: null,
+    orderId: null,
+    wording: message.text!.trim().slice(0, 500),
+    locale: /\p{Script=Devanagari}/u.test(message.text!) ? 'hi' : 'en',
+    source: 'whatsapp',
+    // When the customer wrote, so an opt-in given after it (in My Account) stays the newest; never later than now.
+    now: wrote < context.now ? wrote : context.now,
+  })
+  context.log?.info('a customer replied STOP on WhatsApp: their opt-in is withdrawn')
+  return 'stop'
+}
+
+export interface WhatsAppEventWorker {
+  /** A new item is stored: apply it (and any before it) soon. */
+  kick(): void
+  /** Resolves when every item stored so far has been tried. */
+  idle(): Promise<void>
+  /** Finishes what is stored, then stops. */
+  stop(): Promise<void>
+}
+
+/**
+ * How long the worker waits after the first new item before it applies what is stored: statuses come
+ * in bursts (sent, delivered and read within a second, a storm of retries), and one batch commits once.
+ */
+const GATHER_MS = 100
+
+/**
+ * Applies stored items as they come, one batch at a time in this process, so two statuses of one
+ * message never race for it. An item stored while a run is under way is taken by that run or the next.
+ */
+export function startWhatsAppEventWorker(db: Db, context: WhatsAppEventContext): WhatsAppEventWorker {
+  let running: Promise<void> | null = null
+  let again = false
+  const run = async () => {
+    do {
+      again = false
+      while ((await applyStoredWhatsAppEvents(db, context)) > 0) {
+        // until nothing is left (or only items that keep failing)
+      }
+    } while (again)
+  }
+  const kick = () => {
+    if (running) {
+      again = true
+      return
+    }
+    running = new Promise((resolve) => setTimeout(resolve, GATHER_MS))
+      .then(run)
+      .catch((error: unknown) => context.log?.error({ err: error }, 'the WhatsApp event worker failed'))
+      .finally(() => {
+        running = null
+      })
+  }
+  return {
+    kick,
+    async idle() {
+      while (running) await running
+    },
+    async stop() {
+      kick()
+      while (running) await running
+    },
+  }
+}
