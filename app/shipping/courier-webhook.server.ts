@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { and, asc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#app/platform/db.server.ts'
+import { type EventWorker, startEventWorker } from '#app/platform/event-worker.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { istDay } from '#app/shared/india-day.ts'
 import { courierEvents } from './schema.ts'
@@ -189,57 +190,9 @@ export async function applyStoredEvents(db: Db, context: TrackingContext, limit 
   return applied.length
 }
 
-export interface CourierEventWorker {
-  /** A new event is stored: apply it (and any before it) soon. */
-  kick(): void
-  /** Resolves when every event stored so far has been tried. */
-  idle(): Promise<void>
-  /** Finishes what is stored, then stops. */
-  stop(): Promise<void>
-}
+export type CourierEventWorker = EventWorker
 
-/**
- * How long the worker waits after the first new event before it applies what is stored: events come
- * in bursts (a courier's scans, a storm of retries), and one batch of many commits once, where a run
- * per event would commit per event and take the webhook's database and CPU from its answers.
- */
-const GATHER_MS = 100
-
-/**
- * Applies stored events as they come, one batch at a time in this process, so two events of one parcel
- * never race for it. An event stored while a run is under way is taken by that run or the next.
- */
+/** Applies stored events as they come (app/platform/event-worker.server.ts), a parcel's in order. */
 export function startCourierEventWorker(db: Db, context: TrackingContext): CourierEventWorker {
-  let running: Promise<void> | null = null
-  let again = false
-  const run = async () => {
-    do {
-      again = false
-      while ((await applyStoredEvents(db, context)) > 0) {
-        // until nothing is left (or only events that keep failing)
-      }
-    } while (again)
-  }
-  const kick = () => {
-    if (running) {
-      again = true
-      return
-    }
-    running = new Promise((resolve) => setTimeout(resolve, GATHER_MS))
-      .then(run)
-      .catch((error: unknown) => context.log?.error({ err: error }, 'the courier event worker failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  return {
-    kick,
-    async idle() {
-      while (running) await running
-    },
-    async stop() {
-      kick()
-      while (running) await running
-    },
-  }
+  return startEventWorker(() => applyStoredEvents(db, context), { name: 'courier event worker', log: context.log })
 }

@@ -8,6 +8,7 @@ import { and, asc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { type EventWorker, startEventWorker } from '#app/platform/event-worker.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { withdrawWhatsAppConsent } from './consent.server.ts'
@@ -298,56 +299,12 @@ async function applyInbound(
   return 'stop'
 }
 
-export interface WhatsAppEventWorker {
-  /** A new item is stored: apply it (and any before it) soon. */
-  kick(): void
-  /** Resolves when every item stored so far has been tried. */
-  idle(): Promise<void>
-  /** Finishes what is stored, then stops. */
-  stop(): Promise<void>
-}
+export type WhatsAppEventWorker = EventWorker
 
-/**
- * How long the worker waits after the first new item before it applies what is stored: statuses come
- * in bursts (sent, delivered and read within a second, a storm of retries), and one batch commits once.
- */
-const GATHER_MS = 100
-
-/**
- * Applies stored items as they come, one batch at a time in this process, so two statuses of one
- * message never race for it. An item stored while a run is under way is taken by that run or the next.
- */
+/** Applies stored items as they come (app/platform/event-worker.server.ts), statuses of a message in order. */
 export function startWhatsAppEventWorker(db: Db, context: WhatsAppEventContext): WhatsAppEventWorker {
-  let running: Promise<void> | null = null
-  let again = false
-  const run = async () => {
-    do {
-      again = false
-      while ((await applyStoredWhatsAppEvents(db, context)) > 0) {
-        // until nothing is left (or only items that keep failing)
-      }
-    } while (again)
-  }
-  const kick = () => {
-    if (running) {
-      again = true
-      return
-    }
-    running = new Promise((resolve) => setTimeout(resolve, GATHER_MS))
-      .then(run)
-      .catch((error: unknown) => context.log?.error({ err: error }, 'the WhatsApp event worker failed'))
-      .finally(() => {
-        running = null
-      })
-  }
-  return {
-    kick,
-    async idle() {
-      while (running) await running
-    },
-    async stop() {
-      kick()
-      while (running) await running
-    },
-  }
+  return startEventWorker(() => applyStoredWhatsAppEvents(db, context), {
+    name: 'WhatsApp event worker',
+    log: context.log,
+  })
 }
