@@ -9,12 +9,12 @@
 //    PostgreSQL how long after the last event every event was applied. Target: p99 of 20 ms or less
 //    on PostgreSQL. Writes bench-results/shipping-<db>.json; stops the server and simulator by itself.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { Agent, request as httpRequest } from 'node:http'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import { BOOK_ALL_AT_ONCE } from '../app/shipping/admin/booking-requests.ts'
 import { COURIER_WEBHOOK_PATH } from '../app/shipping/courier-webhook.server.ts'
+import { benchDatabaseUrl, stopAfter } from './drills/lib/bench-options.ts'
 import { inParallel } from './drills/lib/concurrency.ts'
+import { evenlyPaced, secondsUntilApplied } from './drills/lib/paced-posts.ts'
 import { bookOne, startShippingShop } from './drills/lib/shipping-shop.ts'
 
 const { values: args } = parseArgs({
@@ -25,23 +25,15 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '20' },
   },
 })
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
-if (args.db !== 'pglite' && args.db !== 'postgres') throw new Error('--db is pglite or postgres')
-if (args.db === 'postgres' && !serverUrl)
-  throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server for --db postgres')
+const databaseUrl = benchDatabaseUrl(args.db)
 const orders = Number(args.orders)
 const rate = Number(args.rate)
 const duration = Number(args.duration)
 
-// A benchmark that hangs is worse than one that fails: give up after ten minutes.
-const deadline = setTimeout(() => {
-  console.error('bench:shipping did not finish in 10 minutes; stopping')
-  process.exit(1)
-}, 10 * 60_000)
-deadline.unref()
+stopAfter('bench:shipping', 10)
 
 const shipping = await startShippingShop({
-  databaseUrl: args.db === 'postgres' ? serverUrl! : null,
+  databaseUrl,
   orders,
   simulator: { latencyMs: 200 },
 })
@@ -97,7 +89,9 @@ try {
   })
   const stormEnded = performance.now()
   // The shop answers once an event is stored and applies it just after: how long until the last is.
-  const appliedAfter = shop.env.DATABASE_URL ? await secondsUntilApplied(shop.env.DATABASE_URL, stormEnded) : null
+  const appliedAfter = shop.env.DATABASE_URL
+    ? await secondsUntilApplied(shop.env.DATABASE_URL, 'courier_events', stormEnded)
+    : null
   console.log(
     `webhook: ${result.perSecond} events/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, ${result.non2xx} not 200, ${result.errors} errors; ${appliedAfter === null ? 'applied (embedded database: not read while the server runs)' : `every event applied ${appliedAfter.toFixed(1)} s after the last came`}`,
   )
@@ -120,77 +114,6 @@ try {
   writeFileSync(`bench-results/shipping-${shop.kind}.json`, `${JSON.stringify(figures, null, 2)}\n`)
 } finally {
   await shipping.dispose()
-}
-
-/**
- * POSTs `rate` requests a second for `seconds`, evenly spaced (one every 1000/rate ms, each sent on
- * time whatever the earlier ones are doing), as events trickle in from a courier; the latency of each
- * answer. autocannon's pacing sends each second's requests in a burst, which measures the burst, and
- * fetch adds its own jitter: node:http with kept-alive sockets measures the server.
- */
-async function evenlyPaced(
-  url: string,
-  options: { rate: number; seconds: number; headers: Record<string, string>; body: () => string },
-) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-  const post = (body: string) =>
-    new Promise<number>((resolve, reject) => {
-      const request = httpRequest(
-        url,
-        { method: 'POST', agent, headers: { ...options.headers, 'content-length': Buffer.byteLength(body) } },
-        (response) => {
-          response.resume()
-          response.on('end', () => resolve(response.statusCode ?? 0))
-        },
-      )
-      request.on('error', reject)
-      request.end(body)
-    })
-  const total = options.rate * options.seconds
-  const gap = 1000 / options.rate
-  const latencies: number[] = []
-  let non2xx = 0
-  let errors = 0
-  const sent: Promise<void>[] = []
-  const start = performance.now()
-  for (let i = 0; i < total; i++) {
-    const wait = start + i * gap - performance.now()
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-    const began = performance.now()
-    sent.push(
-      post(options.body()).then(
-        (status) => {
-          latencies.push(performance.now() - began)
-          if (status !== 200) non2xx++
-        },
-        () => {
-          errors++
-        },
-      ),
-    )
-  }
-  await Promise.all(sent)
-  agent.destroy()
-  const elapsed = (performance.now() - start) / 1000
-  latencies.sort((a, b) => a - b)
-  const at = (share: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0)
-  return { perSecond: Math.round(total / elapsed), p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1), non2xx, errors }
-}
-
-/** Seconds from `since` until the shop's PostgreSQL holds no event left to apply. */
-async function secondsUntilApplied(databaseUrl: string, since: number): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    for (;;) {
-      const { rows } = await client.query('select count(*)::int as n from courier_events where processed_at is null')
-      if (rows[0].n === 0) return (performance.now() - since) / 1000
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  } finally {
-    await client.end()
-  }
 }
 
 /** A time as Shiprocket writes it: 'YYYY-MM-DD HH:mm:ss' in Indian time. */

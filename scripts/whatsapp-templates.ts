@@ -57,7 +57,7 @@ function section(name: string, definition: TemplateDefinition, locale: WhatsAppL
       "Type:      One-time passcode, 'Copy code'",
       'Body:      written by Meta, not typed in:',
       ...indent(texts.body),
-      `Security recommendation: ${definition.securityRecommendation ? 'yes (tick "Add security recommendation")' : 'no'}`,
+      `Security recommendation: ${definition.securityRecommendation ? 'yes (tick "Add security recommendation")' : 'no (leave "Add security recommendation" unticked)'}`,
       'Expiration warning: no (the delivery OTP lives 24 hours; Meta allows 1-90 minutes)',
       ...buttons(definition, locale),
       `Sample:    {{1}} (${definition.variables[0]}) = ${texts.examples[0]}`,

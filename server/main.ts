@@ -12,6 +12,7 @@ import { createUploadStore } from '../app/media/upload-store.server.ts'
 import { pruneShopEvents } from '../app/notifications/live-events.server.ts'
 import { createPushHandler } from '../app/notifications/push-fanout.server.ts'
 import { resolveVapidKeys } from '../app/notifications/vapid.server.ts'
+import { noticeSetup } from '../app/orders/order-notices.server.ts'
 import { startOrderStatsCompactor } from '../app/orders/order-stats.server.ts'
 import { createPhonePe, PHONEPE_HOSTS } from '../app/payments/phonepe.server.ts'
 import { startPaymentReconciler } from '../app/payments/reconciler.server.ts'
@@ -67,6 +68,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig()
+/** What the customer's and the owner's notices need of the configuration (the desk's routes work it out the same way). */
+const notices = noticeSetup(config)
 /** How long start-up waits for PostgreSQL's first answer. */
 const DATABASE_ANSWER_MS = 20_000
 const logger = createLogger(config.logLevel)
@@ -168,10 +171,8 @@ const feedPruner = startPoller(() => pruneShopEvents(database.db), {
   name: 'change feed pruner',
 })
 const statsCompactor = startOrderStatsCompactor(database, logger)
-const reconciler = payments ? startPaymentReconciler(database.db, payments.gateway, logger) : null
-const shippingReconciler = shipping
-  ? startShippingReconciler(database.db, shipping, { publicUrl: config.publicUrl, log: logger })
-  : null
+const reconciler = payments ? startPaymentReconciler(database.db, payments.gateway, { log: logger, notices }) : null
+const shippingReconciler = shipping ? startShippingReconciler(database.db, shipping, { notices, log: logger }) : null
 
 const listener = serverBuild ? createProductionListener(await serverBuild) : await createDevListener()
 const server = createServer(SLOW_CLIENT_LIMITS, listener)
@@ -233,7 +234,7 @@ async function createShipping(): Promise<{
 }> {
   const { provider, shiprocket } = config.shipping
   if (provider === 'none') return { shipping: null, shippingSimulator: null }
-  const tracking = { publicUrl: config.publicUrl, log: logger }
+  const tracking = { notices, log: logger }
   if (provider === 'shiprocket') {
     const adapter = createShiprocket({
       email: shiprocket.email!,

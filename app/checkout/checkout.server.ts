@@ -12,6 +12,7 @@ import { isPinCode } from '#app/delivery/pin-code.ts'
 import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
 import { localizedHref } from '#app/i18n/locale.ts'
+import { noticeSetup } from '#app/orders/order-notices.server.ts'
 import { findVisibleOrder, lastDeliveryOf } from '#app/orders/orders.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import { isPayable, orderNumber } from '#app/orders/status.ts'
@@ -239,7 +240,7 @@ export async function checkoutAction(request: Request, context: Context) {
       accountPhone: viewer?.phone ?? null,
       sessionHash: visitor.hash,
       onlinePaymentAvailable: payments !== null,
-      publicUrl: config.publicUrl,
+      notices: noticeSetup(config),
       locale: getLocale(),
       whatsappOptIn,
     })

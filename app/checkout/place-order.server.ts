@@ -20,7 +20,7 @@ import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { deliveryQuote } from '#app/delivery/zones.server.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
-import { newOrderNoticeJobs } from '#app/orders/order-notices.server.ts'
+import { type NoticeSetup, newOrderNoticeJobs } from '#app/orders/order-notices.server.ts'
 import { paymentMethodText, SHOP_NOTE } from '#app/orders/order-texts.ts'
 import { couponRedemptions, idempotencyKeys, orderItems, orderStatusHistory, orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
@@ -62,8 +62,8 @@ export interface PlaceOrderInput {
   sessionHash: string
   /** Online payment can be chosen only when a gateway is ready. */
   onlinePaymentAvailable: boolean
-  /** The shop's origin, for the links in the notices. */
-  publicUrl: string
+  /** The shop's origin, for the links in the notices, and whether WhatsApp is configured. */
+  notices: NoticeSetup
   /**
    * The total the checkout page showed, in paise, when the form says: the order is placed only at that
    * total (a PIN code's fee or a price may have changed since the page was drawn).
@@ -226,7 +226,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
       items,
     },
     shop,
-    publicUrl: input.publicUrl,
+    notices: input.notices,
   })
   const jobs = [
     outboxJob(

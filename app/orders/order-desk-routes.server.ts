@@ -31,6 +31,7 @@ import {
   OrderDeskError,
   verifyDeliveryOtp,
 } from './order-desk.server.ts'
+import { noticeSetup } from './order-notices.server.ts'
 import { ordersCsv } from './orders-csv.server.ts'
 import { ORDER_STATUSES } from './status.ts'
 
@@ -220,7 +221,8 @@ export async function orderAction({ request, context, params }: Args) {
     // The spec's OTP text is one sentence with its title: 'Invalid OTP: Please enter a 6-digit OTP'.
     return answer({ ok: false, title: FAILURE_TITLE[intent], message: message.replace(/^Invalid OTP: /, '') })
   }
-  const desk: DeskContext = { admin, otpKey, publicUrl: config.publicUrl, log }
+  const notices = noticeSetup(config)
+  const desk: DeskContext = { admin, otpKey, notices, log }
   const input = parsed.data
   /** Set when a cancellation cancelled the order's Shiprocket booking before the order itself. */
   let bookingCancelled = false
@@ -308,7 +310,7 @@ export async function orderAction({ request, context, params }: Args) {
         if (!payments) {
           return answer({ ok: false, title: FAILURE_TITLE.refund, message: 'No payment provider is configured.' }, 409)
         }
-        const refund = await startRefund(db, payments.gateway, logger, orderId, admin)
+        const refund = await startRefund(db, payments.gateway, { log: logger, notices }, orderId, admin)
         return answer({
           ok: true,
           title: 'Refund started',

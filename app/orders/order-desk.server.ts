@@ -17,7 +17,7 @@ import { liveBooking } from '#app/shipping/booking.server.ts'
 import { courierLabel, type ShipmentInput } from '#app/shipping/couriers.ts'
 import { latestShipment, recordShipment } from '#app/shipping/shipments.server.ts'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './admin-orders.ts'
-import { tellCustomer } from './order-notices.server.ts'
+import { type NoticeSetup, tellCustomer } from './order-notices.server.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from './order-stock.server.ts'
 import { SHOP_NOTE } from './order-texts.ts'
 import { orderStatusHistory, orders } from './schema.ts'
@@ -48,7 +48,8 @@ export interface DeskContext {
   admin: AuditActor
   /** The key delivery OTPs are hashed with (derived from the shop's secret). */
   otpKey: string
-  publicUrl: string
+  /** The shop's address and whether WhatsApp is configured, for the customer's notices. */
+  notices: NoticeSetup
   /** Where a change's side issues are logged (an invoice that could not be issued). */
   log?: Logger
   now?: Date
@@ -218,7 +219,7 @@ export async function changeOrderStatus(
       )
     })
 
-    if (input.to === 'confirmed') await tellCustomer(tx, order, { kind: 'order_confirmed' }, context.publicUrl)
+    if (input.to === 'confirmed') await tellCustomer(tx, order, { kind: 'order_confirmed' }, context.notices)
     let shippedWith: string | undefined
     if (input.to === 'shipped' && shipment) {
       const { courierTrackingUrls } = await getSettings(tx)
@@ -232,14 +233,14 @@ export async function changeOrderStatus(
       shippedWith = sent.awb ? `${courierLabel(sent)}, AWB ${sent.awb}` : 'the shop’s own rider'
       if (sent.courier === 'own_rider') {
         const { code } = await issueOtp(tx, order, { ...context, now })
-        await tellCustomer(tx, order, { kind: 'out_for_delivery', otp: code }, context.publicUrl)
+        await tellCustomer(tx, order, { kind: 'out_for_delivery', otp: code }, context.notices)
       } else {
-        await tellCustomer(tx, order, { kind: 'shipped_by_courier', shipment: sent }, context.publicUrl)
+        await tellCustomer(tx, order, { kind: 'shipped_by_courier', shipment: sent }, context.notices)
       }
     }
     if (input.to === 'delivered')
-      await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.publicUrl)
-    if (input.to === 'cancelled') await tellCustomer(tx, order, { kind: 'cancelled' }, context.publicUrl)
+      await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.notices)
+    if (input.to === 'cancelled') await tellCustomer(tx, order, { kind: 'cancelled' }, context.notices)
 
     return {
       status: input.to,
@@ -269,7 +270,7 @@ export async function generateDeliveryOtp(
       )
     }
     const issued = await issueOtp(tx, order, context)
-    await tellCustomer(tx, order, { kind: 'out_for_delivery', otp: issued.code }, context.publicUrl)
+    await tellCustomer(tx, order, { kind: 'out_for_delivery', otp: issued.code }, context.notices)
     return issued
   })
 }
@@ -325,7 +326,7 @@ export async function verifyDeliveryOtp(
       .where(eq(orders.id, order.id))
     await record(tx, order, 'delivered', { ...context, now }, SHOP_NOTE.otpVerified)
     const invoiceMissing = await keepInvoiceInStep(tx, order.id, { ...order, status: 'delivered' }, now, context.log)
-    await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.publicUrl)
+    await tellCustomer(tx, order, { kind: 'delivered', deliveredAt: now }, context.notices)
     return { ok: true, invoiceMissing }
   })
 }

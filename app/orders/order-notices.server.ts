@@ -6,14 +6,17 @@
 // delivered and cancelled. A failing mail server or SMS provider is retried by the outbox worker and
 // never holds up the change.
 // A customer whose number opted in to WhatsApp updates (app/whatsapp/consent.server.ts) gets them on
-// WhatsApp instead of by SMS (the e-mail goes either way); only the delivery OTP and a failed delivery
-// attempt still come by SMS when WhatsApp cannot deliver them. Without an opt-in nothing changes.
+// WhatsApp instead of by SMS (the e-mail goes either way), and by SMS after all when WhatsApp cannot
+// deliver one (each carries the SMS it replaced). Without an opt-in nothing changes, and
+// nothing changes either while the shop has no WhatsApp configured (NoticeSetup), whatever consents
+// are on record from when it had.
 import { asc, eq } from 'drizzle-orm'
 import { sizeName } from '#app/catalog/sizes.ts'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { HTML_LANG, type Locale, localizedHref } from '#app/i18n/locale.ts'
 import { ownerOrderAlertJob } from '#app/notifications/push-fanout.server.ts'
 import { m } from '#app/paraglide/messages.js'
+import type { Config } from '#app/platform/config.server.ts'
 import type { Tx } from '#app/platform/db.server.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { enqueue, type OutboxJobRow, outboxJob } from '#app/platform/outbox.server.ts'
@@ -34,6 +37,22 @@ import {
 import { formatOrderDate, paymentMethodText } from './order-texts.ts'
 import { orderItems } from './schema.ts'
 import { orderNumber } from './status.ts'
+
+/**
+ * What the notices need of the shop's configuration: its address, for their links, and whether
+ * WhatsApp is configured (WHATSAPP_PROVIDER is not none). Without WhatsApp every notice goes as it
+ * did before WhatsApp existed, whatever consents are on record: a customer's by e-mail and SMS, and
+ * nothing of what only WhatsApp carries (the payment received, the refund, the owner's alert).
+ */
+export interface NoticeSetup {
+  publicUrl: string
+  whatsapp: boolean
+}
+
+/** The notices' setup, from the configuration the shop started with. */
+export function noticeSetup(config: Pick<Config, 'publicUrl' | 'whatsapp'>): NoticeSetup {
+  return { publicUrl: config.publicUrl, whatsapp: config.whatsapp !== null }
+}
 
 /** The order as the notices need it. */
 export interface NoticeOrder {
@@ -224,7 +243,7 @@ export async function tellCustomer(
   tx: Tx,
   order: Omit<NoticeOrder, 'items'>,
   notice: CustomerNotice,
-  publicUrl: string,
+  notices: NoticeSetup,
 ): Promise<void> {
   const [shop, items] = await Promise.all([
     getSettings(tx),
@@ -234,13 +253,13 @@ export async function tellCustomer(
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.position), asc(orderItems.id)),
   ])
-  await enqueueCustomerNotice(tx, notice, { order: { ...order, items }, shop, publicUrl })
+  await enqueueCustomerNotice(tx, notice, { order: { ...order, items }, shop, notices })
 }
 
 /**
  * The customer's notice on WhatsApp, in the order's language: the template of each message and its
- * parameters. The delivery OTP and a failed attempt carry their SMS, sent instead if WhatsApp cannot
- * deliver them: the one a customer needs at the door, the other the news that the parcel did not come.
+ * parameters, and the SMS it replaces, sent instead if WhatsApp cannot deliver it (the delivery OTP's
+ * on the code's own message).
  */
 function whatsAppNotices(
   notice: CustomerNotice,
@@ -263,11 +282,12 @@ function whatsAppNotices(
             formatRupees(order.totalAmount, locale),
             paymentMethodText(order.paymentMethod, locale),
           ],
+          fallbackSms: sms,
         },
       ]
     case 'out_for_delivery':
       return [
-        { template: 'out_for_delivery', params: [name, number, m.notice_own_rider({}, { locale })] },
+        { template: 'out_for_delivery_own_rider', params: [name, number] },
         { template: 'delivery_otp', params: [notice.otp], fallbackSms: sms, sensitive: true },
       ]
     case 'shipped_by_courier': {
@@ -276,12 +296,18 @@ function whatsAppNotices(
       const url = notice.shipment.trackingUrl
       return [
         url
-          ? { template: 'order_shipped', params: [name, number, courier, awb, url] }
-          : { template: 'order_shipped_no_link', params: [name, number, courier, awb] },
+          ? { template: 'order_shipped', params: [name, number, courier, awb, url], fallbackSms: sms }
+          : { template: 'order_shipped_no_link', params: [name, number, courier, awb], fallbackSms: sms },
       ]
     }
     case 'courier_out_for_delivery':
-      return [{ template: 'out_for_delivery', params: [name, number, oneLine(courierText(notice.shipment, locale))] }]
+      return [
+        {
+          template: 'out_for_delivery',
+          params: [name, number, oneLine(courierText(notice.shipment, locale))],
+          fallbackSms: sms,
+        },
+      ]
     case 'delivery_failed':
       return [
         {
@@ -291,27 +317,27 @@ function whatsAppNotices(
         },
       ]
     case 'delivered':
-      return [{ template: 'order_delivered', params: [name, number, phone] }]
+      return [{ template: 'order_delivered', params: [name, number, phone], fallbackSms: sms }]
     case 'cancelled':
-      return [{ template: 'order_cancelled', params: [name, number, phone] }]
+      return [{ template: 'order_cancelled', params: [name, number, phone], fallbackSms: sms }]
   }
 }
 
 /**
- * Tells the customer about their order by e-mail, and by SMS or (opted in) WhatsApp; a notice with a
- * delivery OTP is sensitive.
+ * Tells the customer about their order by e-mail, and by SMS or (WhatsApp configured and the number
+ * opted in) WhatsApp; a notice with a delivery OTP is sensitive.
  */
 export async function enqueueCustomerNotice(
   tx: Tx,
   notice: CustomerNotice,
-  { order, shop, publicUrl }: { order: NoticeOrder; shop: ShopSettings; publicUrl: string },
+  { order, shop, notices }: { order: NoticeOrder; shop: ShopSettings; notices: NoticeSetup },
 ): Promise<void> {
-  const content = customerNotice(notice, order, shop, publicUrl)
+  const content = customerNotice(notice, order, shop, notices.publicUrl)
   const sensitive = notice.kind === 'out_for_delivery'
   await enqueue(tx, 'mail', mail(order.email, content, shop, order, 'customer'), { sensitive })
   const to = normaliseIndianMobile(order.phone)
   if (!to) return
-  if (await hasWhatsAppConsent(tx, to)) {
+  if (notices.whatsapp && (await hasWhatsAppConsent(tx, to))) {
     const messages = whatsAppNotices(notice, order, shop, content.sms)
     if (whatsAppNoticeFits(messages, order.locale)) {
       await enqueueWhatsAppNotices(tx, messages, { orderId: order.id, audience: 'customer', locale: order.locale, to })
@@ -322,22 +348,33 @@ export async function enqueueCustomerNotice(
 }
 
 /**
- * An online payment received: news for WhatsApp only (its e-mail and SMS say nothing of it today), so
- * only a customer who opted in hears of it. In the transaction that records the payment.
+ * News of money that only WhatsApp carries, with its amount: an online payment received
+ * ('payment_received'), a refund completed ('order_refunded'). The e-mail and SMS say nothing of
+ * either: of the payment, nothing today; of a refund, the spec's policy is that sales are final, and
+ * the only refund is of a paid order the shop cancelled, whose cancellation e-mail already says the
+ * money goes back. So only a customer who opted in hears of it, and nobody without WhatsApp configured.
  */
-export async function tellPaymentReceived(
+export interface MoneyNotice {
+  template: 'payment_received' | 'order_refunded'
+  /** In paise, written as formatRupees writes it in the order's language. */
+  amount: number
+}
+
+/**
+ * Tells an opted-in customer of a payment or a refund on WhatsApp, in the order's language, in the
+ * transaction that records it (which holds the order's row locked).
+ */
+export async function tellMoneyNotice(
   tx: Tx,
   order: Pick<NoticeOrder, 'id' | 'customerName' | 'phone' | 'locale'>,
-  amount: number,
+  { template, amount }: MoneyNotice,
+  notices: NoticeSetup,
 ): Promise<void> {
   const to = normaliseIndianMobile(order.phone)
-  if (!to || !(await hasWhatsAppConsent(tx, to))) return
+  if (!notices.whatsapp || !to || !(await hasWhatsAppConsent(tx, to))) return
   const { locale } = order
   const messages: WhatsAppNotice[] = [
-    {
-      template: 'payment_received',
-      params: [oneLine(order.customerName), orderNumber(order.id), formatRupees(amount, locale)],
-    },
+    { template, params: [oneLine(order.customerName), orderNumber(order.id), formatRupees(amount, locale)] },
   ]
   if (!whatsAppNoticeFits(messages, locale)) return
   await enqueueWhatsAppNotices(tx, messages, { orderId: order.id, audience: 'customer', locale, to })
@@ -351,14 +388,15 @@ export interface NewOrderNotices {
 
 /**
  * The outbox jobs that tell the shop about a new order ('new_order'): e-mail and SMS to the shop's own
- * address and phone, a push to each of the owner's registered devices and, when the owner turned on
- * WhatsApp alerts (settings, offered only with WhatsApp configured), a WhatsApp message to the shop's
- * WhatsApp number, with its row. The caller writes them all in the order's transaction.
+ * address and phone, a push to each of the owner's registered devices and, when WhatsApp is
+ * configured and the owner turned on WhatsApp alerts (settings, offered only then), a WhatsApp message
+ * to the owner's own WhatsApp number, with its row. The caller writes them all in the order's transaction.
  */
 export async function newOrderNoticeJobs(
   tx: Tx,
-  { order, shop, publicUrl }: { order: NoticeOrder; shop: ShopSettings; publicUrl: string },
+  { order, shop, notices }: { order: NoticeOrder; shop: ShopSettings; notices: NoticeSetup },
 ): Promise<NewOrderNotices> {
+  const { publicUrl } = notices
   // The shop's own notices are in English, whatever language the shopper ordered in.
   const number = orderNumber(order.id)
   const packets = order.items.reduce((sum, item) => sum + item.quantity, 0)
@@ -382,7 +420,8 @@ export async function newOrderNoticeJobs(
     packets,
     method,
   })
-  const alert = ownerWhatsAppAlert(order, shop, publicUrl)
+  // A switch left on from when WhatsApp was configured sends nothing without it.
+  const alert = notices.whatsapp ? ownerWhatsAppAlert(order, shop, publicUrl) : null
   return {
     jobs: [
       outboxJob('mail', mail(shop.email, content, shop, order, 'shop')),
@@ -396,7 +435,8 @@ export async function newOrderNoticeJobs(
 
 /** The owner's WhatsApp alert of a new order (in English, as the shop's other notices), or null when not asked for. */
 function ownerWhatsAppAlert(order: NoticeOrder, shop: ShopSettings, publicUrl: string) {
-  const to = shop.whatsappOwnerAlerts ? normaliseIndianMobile(shop.whatsappNumber) : null
+  // The owner's own number, never the shop's public one: that is often the Business number sending it.
+  const to = shop.whatsappOwnerAlerts ? normaliseIndianMobile(shop.whatsappAlertsTo) : null
   if (!to) return null
   const number = orderNumber(order.id)
   const notice: WhatsAppNotice = {

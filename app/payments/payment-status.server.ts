@@ -5,6 +5,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
 import { visitorHash } from '#app/checkout/visitor.server.ts'
+import { noticeSetup } from '#app/orders/order-notices.server.ts'
 import { findVisibleOrder } from '#app/orders/orders.server.ts'
 import { orderNumber, type PaymentStatus } from '#app/orders/status.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
@@ -29,7 +30,7 @@ export async function readPaymentStatus(
   orderId: string,
 ): Promise<PaymentView | null> {
   if (!isUuid(orderId)) return null
-  const { db, payments } = context.get(servicesContext)
+  const { db, config, payments } = context.get(servicesContext)
   const { log } = context.get(requestContext)
   const { viewer } = await getViewer(request, context)
   const visitor = { userId: viewer?.id ?? null, visitorHash: visitorHash(request) }
@@ -45,7 +46,10 @@ export async function readPaymentStatus(
       paymentStatus = 'failed'
     } else if (attempt.providerOrderId) {
       try {
-        const outcome = await checkAttempt(db, payments.gateway, attempt.merchantOrderId, { log })
+        const outcome = await checkAttempt(db, payments.gateway, attempt.merchantOrderId, {
+          log,
+          notices: noticeSetup(config),
+        })
         if (outcome !== 'pending') {
           const updated = await findVisibleOrder(db, orderId, visitor)
           paymentStatus = (updated?.paymentStatus ?? paymentStatus) as PaymentStatus

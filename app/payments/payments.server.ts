@@ -5,7 +5,7 @@ import { and, desc, eq, gt, isNull, lt, ne, notExists, or, type SQLWrapper, sql 
 import { type Locale, localizedHref, toLocale } from '#app/i18n/locale.ts'
 import { issueInvoiceOrTellOwner } from '#app/invoices/issue-invoice.server.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
-import { tellPaymentReceived } from '#app/orders/order-notices.server.ts'
+import { type NoticeSetup, tellMoneyNotice } from '#app/orders/order-notices.server.ts'
 import { releaseOrderStock, reserveOrderStockAgain } from '#app/orders/order-stock.server.ts'
 import { orders } from '#app/orders/schema.ts'
 import { orderNumber } from '#app/orders/status.ts'
@@ -109,6 +109,13 @@ export async function startPayment(
   }
 }
 
+/** What applying the gateway's reports needs: the customer's notices' setup, and where to log. */
+export interface PaymentContext {
+  notices: NoticeSetup
+  log?: Logger
+  now?: Date
+}
+
 export interface GatewayReport {
   merchantOrderId: string
   state: PaymentState
@@ -134,7 +141,7 @@ export type ReportOutcome =
 export async function applyGatewayReport(
   db: Db,
   report: GatewayReport,
-  { log, now = new Date() }: { log?: Logger; now?: Date } = {},
+  { notices, log, now = new Date() }: PaymentContext,
 ): Promise<ReportOutcome> {
   return db.transaction(async (tx): Promise<ReportOutcome> => {
     const [attempt] = await tx
@@ -204,7 +211,8 @@ export async function applyGatewayReport(
       // Paid online: the order is invoiced in the same transaction, and stays paid if it cannot be.
       await issueInvoiceOrTellOwner(tx, order.id, now, log)
       // On WhatsApp, for a customer who opted in: the only notice of the payment itself.
-      await tellPaymentReceived(tx, { ...order, locale: toLocale(order.locale) ?? 'en' }, attempt.amount)
+      const locale = toLocale(order.locale) ?? 'en'
+      await tellMoneyNotice(tx, { ...order, locale }, { template: 'payment_received', amount: attempt.amount }, notices)
       await tellAdmin(
         soldOut ? 'payment_after_release' : 'payment_received',
         soldOut
@@ -297,12 +305,7 @@ export async function releaseAbandonedOrders(db: Db, now = new Date()): Promise<
 }
 
 /** Asks the gateway about an attempt and applies the answer. */
-export async function checkAttempt(
-  db: Db,
-  gateway: PhonePe,
-  merchantOrderId: string,
-  options: { log?: Logger; now?: Date } = {},
-) {
+export async function checkAttempt(db: Db, gateway: PhonePe, merchantOrderId: string, options: PaymentContext) {
   const status = await gateway.orderStatus(merchantOrderId)
   return applyGatewayReport(
     db,

@@ -2,6 +2,7 @@
 // (reference/phonepe.md), so that no paid order stays pending when a webhook is lost and an expired
 // payment gives its stock back.
 import { eq } from 'drizzle-orm'
+import type { NoticeSetup } from '#app/orders/order-notices.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { startPoller } from '#app/platform/poller.server.ts'
@@ -36,7 +37,12 @@ export function isDue(createdAt: number, lastCheckedAt: number | null, now: numb
  * stored), closes what the gateway never received or left pending past expiry, releases the stock of
  * abandoned unpaid orders and follows open refunds. Returns how many attempts were checked.
  */
-export async function reconcilePayments(db: Db, gateway: PhonePe, log: Logger, now = Date.now()): Promise<number> {
+export async function reconcilePayments(
+  db: Db,
+  gateway: PhonePe,
+  { log, notices }: { log: Logger; notices: NoticeSetup },
+  now = Date.now(),
+): Promise<number> {
   const pending = await db.select().from(paymentAttempts).where(eq(paymentAttempts.state, 'PENDING'))
   let checked = 0
   for (const attempt of pending) {
@@ -47,10 +53,10 @@ export async function reconcilePayments(db: Db, gateway: PhonePe, log: Logger, n
       applyGatewayReport(
         db,
         { merchantOrderId: attempt.merchantOrderId, state: 'FAILED', amount: attempt.amount },
-        { log, now: new Date(now) },
+        { log, notices, now: new Date(now) },
       )
     try {
-      const outcome = await checkAttempt(db, gateway, attempt.merchantOrderId, { log, now: new Date(now) })
+      const outcome = await checkAttempt(db, gateway, attempt.merchantOrderId, { log, notices, now: new Date(now) })
       const expired = attempt.expireAt && now > attempt.expireAt.getTime() + 60 * SECOND
       // The gateway keeps saying pending long after the payment expired: close it here.
       if (outcome === 'pending' && expired && age > RECONCILE_FOR_MS) await close()
@@ -67,10 +73,19 @@ export async function reconcilePayments(db: Db, gateway: PhonePe, log: Logger, n
   }
   const released = await releaseAbandonedOrders(db, new Date(now))
   if (released.length > 0) log.info({ orders: released }, 'released the stock of unpaid online orders')
-  await reconcileRefunds(db, gateway, log, now)
+  await reconcileRefunds(db, gateway, { log, notices }, now)
   return checked
 }
 
-export function startPaymentReconciler(db: Db, gateway: PhonePe, log: Logger, intervalMs = 3000) {
-  return startPoller(() => reconcilePayments(db, gateway, log), { intervalMs, logger: log, name: 'payment reconciler' })
+export function startPaymentReconciler(
+  db: Db,
+  gateway: PhonePe,
+  context: { log: Logger; notices: NoticeSetup },
+  intervalMs = 3000,
+) {
+  return startPoller(() => reconcilePayments(db, gateway, context), {
+    intervalMs,
+    logger: context.log,
+    name: 'payment reconciler',
+  })
 }

@@ -1,6 +1,7 @@
 // PhonePe's server-to-server callback: verified (constant time), routed on `event`, decided on
 // `payload.state`, applied idempotently. Answers at once; nothing slow happens here.
 import { z } from 'zod'
+import type { NoticeSetup } from '#app/orders/order-notices.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { applyGatewayReport, type ReportOutcome } from './payments.server.ts'
@@ -29,11 +30,14 @@ export async function handlePhonePeWebhook(
     body,
     credentials,
     log,
+    notices,
   }: {
     authorization: string | null
     body: string
     credentials: { username: string; password: string }
     log: Logger
+    /** For the customer's notices of a payment or a refund. */
+    notices: NoticeSetup
   },
 ): Promise<WebhookResult> {
   if (!isAuthenticWebhook(authorization, credentials.username, credentials.password)) {
@@ -62,13 +66,13 @@ export async function handlePhonePeWebhook(
         amount: payload.amount,
         transactionId: payload.paymentDetails?.find((detail) => detail.state === 'COMPLETED')?.transactionId ?? null,
       },
-      { log },
+      { log, notices },
     )
     log.info({ event, merchantOrderId: payload.merchantOrderId, outcome }, 'PhonePe webhook applied')
     return { status: 200, outcome }
   }
   if (event.startsWith('pg.refund.') && payload.merchantRefundId) {
-    await applyRefundReport(db, { merchantRefundId: payload.merchantRefundId, state: payload.state })
+    await applyRefundReport(db, { merchantRefundId: payload.merchantRefundId, state: payload.state }, notices)
     return { status: 200, outcome: 'refund' }
   }
   log.info({ event }, 'PhonePe webhook for an event the shop does not use: ignored')

@@ -25,8 +25,13 @@ export const settings = pgTable(
     email: text('email').notNull(),
     /** A mobile number for WhatsApp chats, or '' for none. */
     whatsappNumber: text('whatsapp_number').notNull().default(''),
-    /** The owner's choice to get each new order on WhatsApp, at whatsappNumber (only when WhatsApp is configured). */
+    /** The owner's choice to get each new order on WhatsApp, at whatsappAlertsTo (only when WhatsApp is configured). */
     whatsappOwnerAlerts: boolean('whatsapp_owner_alerts').notNull().default(false),
+    /**
+     * The owner's own WhatsApp mobile the alerts go to ('+919876543210'), or '' for none: not the shop's
+     * WhatsApp Business number, which cannot message itself. Never shown on the shop's pages.
+     */
+    whatsappAlertsTo: text('whatsapp_alerts_to').notNull().default(''),
     /** GST registration (15 characters), or '' for a shop not registered. */
     gstin: text('gstin').notNull().default(''),
     /** The state or union territory the shop is registered in: GST within it is CGST + SGST, IGST beyond. */
@@ -57,5 +62,6 @@ export const settings = pgTable(
   (t) => [
     check('settings_single_row', sql`${t.id} = 1`),
     check('settings_money_check', sql`${t.deliveryFee} >= 0 and ${t.freeDeliveryThreshold} >= 0`),
+    check('settings_whatsapp_alerts_to_check', sql`${t.whatsappAlertsTo} ~ '^(\\+91[6-9][0-9]{9})?$'`),
   ],
 )

@@ -1,6 +1,7 @@
 // The Settings tab's forms: one per section (shop details, delivery, home page, showcase mode), each
 // with one zod schema that the browser runs for early feedback and the action runs for the decision.
-// Formats follow reference/india.md: mobile numbers stored as '+91 98765 43210', FSSAI licence 14
+// Formats follow reference/india.md: mobile numbers stored as '+91 98765 43210' (the owner's own
+// WhatsApp number for new-order alerts, which no page shows, as '+919876543210'), FSSAI licence 14
 // digits, GSTIN 15 characters with its state code and check character (empty: not registered), the
 // state the shop is registered in (its GSTIN's code must match it); couriers' tracking links are
 // https:// addresses with {awb} where the number goes, or empty (app/shipping/couriers.ts).
@@ -50,15 +51,18 @@ function email(what: string) {
   )
 }
 
-/** A 10-digit Indian mobile number, stored as the shop shows it: '+91 98765 43210'. */
-function mobile(what: string, { optional = false } = {}) {
+/**
+ * A 10-digit Indian mobile number, stored as the shop shows it ('+91 98765 43210'), or canonical
+ * ('+919876543210') for a number only the shop's messages use.
+ */
+function mobile(what: string, { optional = false, canonical: keepCanonical = false } = {}) {
   return z
     .string()
     .trim()
     .transform((value, context) => {
       if (value === '' && optional) return ''
       const canonical = normaliseIndianMobile(value)
-      if (canonical) return formatIndianMobile(canonical)
+      if (canonical) return keepCanonical ? canonical : formatIndianMobile(canonical)
       context.addIssue({
         code: 'custom',
         message:
@@ -136,13 +140,18 @@ export const shopDetailsSchema = z
     whatsappOwnerAlerts: z
       .enum(['', 'off', 'on'], 'Please tick the box or leave it empty.')
       .transform((value) => (value === '' ? undefined : value === 'on')),
+    /**
+     * The owner's own WhatsApp number the alerts go to: posted with the box, unset without it (which
+     * keeps the stored number). Not the shop's WhatsApp Business number, which cannot message itself.
+     */
+    whatsappAlertsTo: mobile('your own WhatsApp number', { optional: true, canonical: true }).optional(),
   })
-  .superRefine(({ whatsappOwnerAlerts, whatsappNumber }, context) => {
-    if (whatsappOwnerAlerts && whatsappNumber === '') {
+  .superRefine(({ whatsappOwnerAlerts, whatsappAlertsTo }, context) => {
+    if (whatsappOwnerAlerts && !whatsappAlertsTo) {
       context.addIssue({
         code: 'custom',
-        path: ['whatsappOwnerAlerts'],
-        message: 'New orders go to the WhatsApp number above: enter it, or untick the box.',
+        path: ['whatsappAlertsTo'],
+        message: 'New orders go to your own WhatsApp number: enter it, or untick the box.',
       })
     }
   })
@@ -261,6 +270,8 @@ export function sectionInput(section: SettingsSection, formData: FormData): Reco
     input.socialLinks = rows(formData, { label: 'socialLabel', url: 'socialUrl' })
     // The box posts 'on' after its hidden 'off': the last value is the choice; none, nothing shown.
     input.whatsappOwnerAlerts = strings(formData, 'whatsappOwnerAlerts').at(-1) ?? ''
+    // The number the alerts go to is shown with the box, and read only with it.
+    if (input.whatsappOwnerAlerts !== '') input.whatsappAlertsTo = strings(formData, 'whatsappAlertsTo')[0] ?? ''
   }
   if (section === 'couriers') {
     input.courierTrackingUrls = Object.fromEntries(

@@ -76,8 +76,11 @@ export async function settingsAction({ request, context }: Args) {
   if (!version.success) return failed(version.error.issues[0]?.message ?? 'Bad request.', { stale: true })
 
   const input = sectionInput(section, form)
-  // Without WhatsApp the box is not shown, and a post of it changes nothing.
-  if (section === 'shop' && !config.whatsapp) input.whatsappOwnerAlerts = ''
+  // Without WhatsApp the box and its number are not shown, and a post of them changes nothing.
+  if (section === 'shop' && !config.whatsapp) {
+    input.whatsappOwnerAlerts = ''
+    delete input.whatsappAlertsTo
+  }
   const parsed = validateSection(section, input)
   if (!parsed.ok) {
     const count = Object.keys(parsed.fieldErrors).length

@@ -4,10 +4,10 @@
 // first, a batch per commit. An event that could not be applied stays stored and is tried again, five
 // times at most.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import { asc, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#app/platform/db.server.ts'
-import { type EventWorker, startEventWorker } from '#app/platform/event-worker.server.ts'
+import { applyStoredEventBatch, type EventWorker, startEventWorker } from '#app/platform/event-worker.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { istDay } from '#app/shared/india-day.ts'
 import { courierEvents } from './schema.ts'
@@ -137,57 +137,33 @@ export async function handleCourierWebhook(
   return { status: 200, outcome: 'stored' }
 }
 
-/** Tries of a stored event that fails, at most. */
-const MAX_ATTEMPTS = 5
-
 /**
- * Applies stored events not applied yet, oldest first, `limit` at most, in one transaction (one
- * commit for the batch, not one per event), each in a savepoint of it, and marks them applied in one
- * statement; returns how many were applied. One that fails is rolled back alone (its savepoint),
- * logged and left for the next run.
+ * Applies stored events not applied yet, oldest first, `limit` at most, as one batch
+ * (applyStoredEventBatch: one commit, a savepoint per event); returns how many were applied.
  */
 export async function applyStoredEvents(db: Db, context: TrackingContext, limit = 50): Promise<number> {
-  const waiting = await db
-    .select()
-    .from(courierEvents)
-    .where(and(isNull(courierEvents.processedAt), lt(courierEvents.failedAttempts, MAX_ATTEMPTS)))
-    .orderBy(asc(courierEvents.failedAttempts), asc(courierEvents.receivedAt), asc(courierEvents.id))
-    .limit(limit)
-  if (waiting.length === 0) return 0
-  const applied: SQL[] = []
-  await db.transaction(async (tx) => {
-    // As the webhook's insert: a batch whose commit a crash loses is undone whole, effects and marks
-    // together, and applied again after the restart.
-    await tx.execute(sql`set local synchronous_commit = off`)
-    for (const event of waiting) {
+  return applyStoredEventBatch(db, {
+    table: courierEvents,
+    name: 'courier event',
+    read: (waiting) =>
+      db
+        .select()
+        .from(courierEvents)
+        .where(waiting)
+        .orderBy(asc(courierEvents.failedAttempts), asc(courierEvents.receivedAt), asc(courierEvents.id))
+        .limit(limit),
+    async apply(savepoint, event) {
       // Only events that were read are stored, so each reads again.
       const update = readEvent(event.body, event.receivedAt)!
-      try {
-        const outcome = await tx.transaction((savepoint) =>
-          applyTrackingIn(savepoint, update, { ...context, now: new Date() }),
-        )
-        if (outcome === 'unknown-awb')
-          context.log?.info({ awb: update.awb }, 'courier event for an AWB the shop did not book')
-        applied.push(sql`(${event.id}::uuid, ${outcome})`)
-      } catch (error) {
-        // Its savepoint is rolled back; the try is counted, so it goes behind the others and stops at five.
-        const attempts = event.failedAttempts + 1
-        await tx.update(courierEvents).set({ failedAttempts: attempts }).where(eq(courierEvents.id, event.id))
-        context.log?.error(
-          { err: error, awb: event.awb, attempts },
-          attempts >= MAX_ATTEMPTS
-            ? 'a stored courier event failed five times: it is not tried again'
-            : 'a stored courier event could not be applied: it is tried again later',
-        )
-      }
-    }
-    if (applied.length === 0) return
-    await tx.execute(sql`
-      update ${courierEvents} set processed_at = ${(context.now ?? new Date()).toISOString()}::timestamptz, outcome = applied.outcome
-      from (values ${sql.join(applied, sql`, `)}) as applied(id, outcome)
-      where ${courierEvents.id} = applied.id`)
+      const outcome = await applyTrackingIn(savepoint, update, { ...context, now: new Date() })
+      if (outcome === 'unknown-awb')
+        context.log?.info({ awb: update.awb }, 'courier event for an AWB the shop did not book')
+      return outcome
+    },
+    describe: (event) => ({ awb: event.awb }),
+    log: context.log,
+    now: context.now,
   })
-  return applied.length
 }
 
 export type CourierEventWorker = EventWorker

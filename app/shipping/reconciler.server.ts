@@ -2,6 +2,7 @@
 // again the stored events that could not be applied, and asks Shiprocket about open parcels it has
 // heard nothing of for a few hours (50 AWBs a call), applying the answers as the webhook's would be.
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import type { NoticeSetup } from '#app/orders/order-notices.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { startPoller } from '#app/platform/poller.server.ts'
@@ -18,9 +19,9 @@ const OPEN_STATES = ['booked', 'in_transit', 'out_for_delivery', 'undelivered', 
 export async function reconcileShipments(
   db: Db,
   shipping: ShippingServices,
-  { publicUrl, log, now = new Date() }: { publicUrl: string; log: Logger; now?: Date },
+  { notices, log, now = new Date() }: { notices: NoticeSetup; log: Logger; now?: Date },
 ): Promise<{ asked: number; applied: number }> {
-  const context = { publicUrl, log, now }
+  const context = { notices, log, now }
   shipping.events.kick()
   await shipping.events.idle()
   const quiet = await db
@@ -60,7 +61,7 @@ export async function reconcileShipments(
 export function startShippingReconciler(
   db: Db,
   shipping: ShippingServices,
-  options: { publicUrl: string; log: Logger },
+  options: { notices: NoticeSetup; log: Logger },
   intervalMs = 5 * 60_000,
 ) {
   return startPoller(() => reconcileShipments(db, shipping, options), {

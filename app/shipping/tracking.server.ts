@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import { keepInvoiceInStep } from '#app/invoices/issue-invoice.server.ts'
 import { CreditNoteNotIssuable } from '#app/invoices/not-issuable.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
-import { type CustomerNotice, tellCustomer } from '#app/orders/order-notices.server.ts'
+import { type CustomerNotice, type NoticeSetup, tellCustomer } from '#app/orders/order-notices.server.ts'
 import { releaseOrderStock } from '#app/orders/order-stock.server.ts'
 import { SHOP_NOTE } from '#app/orders/order-texts.ts'
 import { orderStatusHistory, orders } from '#app/orders/schema.ts'
@@ -51,7 +51,8 @@ export type TrackOutcome =
   | 'return'
 
 export interface TrackingContext {
-  publicUrl: string
+  /** The shop's address and whether WhatsApp is configured, for the customer's notices. */
+  notices: NoticeSetup
   log?: Logger
   now?: Date
 }
@@ -156,7 +157,7 @@ async function followOrder(
   const number = orderNumber(order.id)
   const courier = courierLabel(shipment)
   const view = toView(shipment)
-  const tell = (notice: CustomerNotice) => tellCustomer(tx, order, notice, context.publicUrl)
+  const tell = (notice: CustomerNotice) => tellCustomer(tx, order, notice, context.notices)
   const alert = (why: string) =>
     tx.insert(adminNotificationsRealtime).values({
       type: 'shipment_problem',

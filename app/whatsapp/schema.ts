@@ -17,8 +17,8 @@ export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number]
  * A notice's way: queued in the outbox; sending (marked before Meta is called, so a send whose answer
  * was lost is never made again); accepted (Meta's 200 and its wamid: accepted for delivery, nothing
  * more); then sent, delivered and read as the status webhooks say (ranked in that order, never
- * lowered); failed (Meta's error code and title kept), or fallback: failed, and its SMS fallback (the
- * delivery OTP, a failed delivery attempt) queued instead.
+ * lowered); failed (Meta's error code and title kept), or fallback: failed, and the SMS it replaced
+ * queued instead (a customer's notices have one; the owner's alert and the money notices do not).
  */
 export const MESSAGE_STATUSES = [
   'queued',
@@ -95,8 +95,8 @@ export const whatsappMessages = pgTable(
     errorTitle: text('error_title'),
     attempts: integer('attempts').notNull().default(0),
     /**
-     * The SMS to send instead when WhatsApp cannot deliver the notice: only the delivery OTP and a
-     * failed delivery attempt have one (the others come by e-mail either way).
+     * The SMS the notice replaced, sent instead when WhatsApp cannot deliver it: every customer's
+     * notice has one but payment received and refunded (news WhatsApp alone gives).
      */
     fallbackSms: text('fallback_sms'),
     /** When the fallback SMS was queued (once at most). */

@@ -11,22 +11,20 @@
 //   limits, no answer before sending) put the row back to 'queued' and throw, so the outbox retries the
 //   same row with its backoff (the first throughput refusal of a row waits a second instead, and every
 //   send with it); the pair rate waits the pair window and tries once more; a bad token
-//   alerts the owner (once) and waits for a new one; the rest fail the row with Meta's code and reason
-//   and send its SMS fallback, if it has one. The last attempt fails the row rather than leave it
-//   queued for ever.
+//   alerts the owner (once), sends a customer's notice by SMS and keeps the owner's own alert for a new
+//   token; the rest fail the row with Meta's code and reason and send the SMS it replaced (a
+//   customer's notice has one). The last attempt fails the row rather than leave it queued for ever.
 // - One sender per process keeps to the number's throughput (send-rate.ts) and to the pair rate: one
 //   message to a number every `pairWindowMs` (Meta's is about 6 s), a number's messages in the order
 //   they were queued. A wait longer than `holdMs` postpones the job (the outbox runs it again then,
 //   not counting an attempt) instead of holding up the nine other jobs of its batch.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
-import { orderNumber } from '#app/orders/status.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { enqueue, type OutboxJobInfo, OutboxPostpone, type WhatsAppJob } from '#app/platform/outbox.server.ts'
-import { formatIndianMobile } from '#app/shared/phone.ts'
 import { isWhatsAppSendError, type WhatsAppClient, type WhatsAppSendError } from './graph-api.server.ts'
-import { failureReason, templateLabel } from './notice-view.ts'
+import { failedNoticeAlert, failureReason } from './notice-view.ts'
 import { whatsappEvents, whatsappMessages } from './schema.ts'
 import { createSendRate, RATE_MARGIN_MS, type SendTurn } from './send-rate.ts'
 import { isTemplateParamsError, TEMPLATE_NAMES, type TemplateName, templateMessage } from './templates.ts'
@@ -81,6 +79,14 @@ interface Lane {
   inHand: number
 }
 
+/** A message's place in its number's order: when it may go (its job postponed to then), and its turn in line. */
+interface Reservation {
+  phone: string
+  slot: number
+  /** Claim order, across numbers: a number's messages go out in this order. */
+  order: number
+}
+
 /** A place in the throughput's queue: its turn, and how its holder says it is ready for it. */
 interface RatePlace {
   turn: Promise<SendTurn | null>
@@ -97,6 +103,7 @@ type Plan =
       row: MessageRow
       template: TemplateName
       slot: number
+      order: number
       lane: Lane
       /** Resolves once the number's message placed before this one has started (or given up). */
       before: Promise<void>
@@ -113,8 +120,9 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
   const holdMs = options.holdMs ?? HOLD_MS
   const rate = createSendRate(options.messagesPerSecond)
   const lanes = new Map<string, Lane>()
-  /** Turns reserved by messages whose jobs were postponed to them, by row id. */
-  const reserved = new Map<string, number>()
+  /** The places of messages whose jobs were postponed (to their slot, or to go again after a refusal), by row id. */
+  const reserved = new Map<string, Reservation>()
+  let claimed = 0
   /** Rows refused once for the pair rate: a second refusal is retried with the outbox's backoff. */
   const pairRefused = new Set<string>()
   /** Rows refused once for the number's throughput (130429): likewise. */
@@ -162,13 +170,13 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
       lane = { nextAt: 0, lastSentAt: Number.NEGATIVE_INFINITY, started: Promise.resolve(), inHand: 0 }
       lanes.set(row.toPhone, lane)
     }
-    let slot = reserved.get(row.id)
-    if (slot === undefined) {
+    let { slot, order } = reserved.get(row.id) ?? { slot: Number.NaN, order: claimed++ }
+    if (Number.isNaN(slot)) {
       slot = Math.max(now, lane.nextAt)
       lane.nextAt = slot + pairGapMs
     }
     if (slot - now > holdMs) {
-      reserved.set(row.id, slot)
+      reserved.set(row.id, { phone: row.toPhone, slot, order })
       return { kind: 'postpone', until: slot }
     }
     reserved.delete(row.id)
@@ -181,13 +189,43 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
       started = resolve
     })
     lane.inHand++
-    return { kind: 'send', row, template, slot, lane, before, started, place }
+    return { kind: 'send', row, template, slot, order, lane, before, started, place }
   }
 
   function prune(now: number) {
+    const waiting = new Set([...reserved.values()].map((place) => place.phone))
     for (const [phone, lane] of lanes) {
-      if (lane.inHand === 0 && lane.nextAt <= now && lane.lastSentAt + pairGapMs <= now) lanes.delete(phone)
+      const idle = lane.inHand === 0 && lane.nextAt <= now && lane.lastSentAt + pairGapMs <= now
+      if (idle && !waiting.has(phone)) lanes.delete(phone)
     }
+  }
+
+  /**
+   * Puts a message back in its number's line to go at `earliest` or later, ahead of the number's
+   * messages claimed after it (each then a pair window after the one before), and returns its slot.
+   */
+  function reserve(row: MessageRow, order: number, earliest: number, lane: Lane): number {
+    const slot = Math.max(earliest, lane.lastSentAt + pairGapMs)
+    reserved.set(row.id, { phone: row.toPhone, slot, order })
+    let previous = slot
+    const later = [...reserved.values()]
+      .filter((place) => place.phone === row.toPhone && place.order > order)
+      .sort((a, b) => a.order - b.order)
+    for (const place of later) {
+      place.slot = Math.max(place.slot, previous + pairGapMs)
+      previous = place.slot
+    }
+    lane.nextAt = Math.max(lane.nextAt, previous + pairGapMs)
+    return slot
+  }
+
+  /** The slot of the latest message of the number claimed before `order` and still waiting to go again, if any. */
+  function waitingAhead(phone: string, order: number): number | null {
+    let latest: number | null = null
+    for (const place of reserved.values()) {
+      if (place.phone === phone && place.order < order) latest = Math.max(latest ?? place.slot, place.slot)
+    }
+    return latest
   }
 
   /** A place in the throughput's queue; its turn comes once the holder says it is ready (or gives it up). */
@@ -202,12 +240,26 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
   }
 
   async function send(step: Extract<Plan, { kind: 'send' }>, info: OutboxJobInfo): Promise<void> {
-    const { row, template, lane, started } = step
+    const { row, template, order, lane, started } = step
     let queued = step.place
     try {
       await sleep(step.slot - Date.now())
       // The number's message before this one has started.
       await step.before
+      // One claimed before it was refused and waits to go again: this one goes after it.
+      const ahead = waitingAhead(row.toPhone, order)
+      // The number's last message reached Meta later than planned (it waited for its throughput
+      // turn): the pair window is waited out before a turn is taken, so the turn is used at once.
+      const due = Math.max(ahead === null ? 0 : ahead + pairGapMs, lane.lastSentAt + pairGapMs)
+      if (due - Date.now() > holdMs) {
+        const slot = reserve(row, order, due, lane)
+        throw new OutboxPostpone(new Date(slot), "WhatsApp pair rate: after the number's message before it")
+      }
+      if (due > Date.now()) {
+        queued?.ready(false)
+        queued = null
+        await sleep(due - Date.now())
+      }
       queued ??= ratePlace()
       // Marked 'sending' before Meta is called, then sent at the number's throughput: the wait for the
       // turn comes after the database's, so the sends keep their spacing whatever the database does.
@@ -222,7 +274,6 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
       // Taken by another worker since it was read: that one sends it.
       if (!claimed) return
       const turn = await queued.turn
-      await sleep(lane.lastSentAt + pairGapMs - Date.now())
       lane.lastSentAt = Date.now()
       started()
       let sent: { wamid: string }
@@ -236,7 +287,7 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
         })
       } catch (error) {
         answered(turn, lane)
-        await refused(claimed, error, info, lane)
+        await refused(claimed, order, error, info, lane)
         return
       }
       answered(turn, lane)
@@ -275,7 +326,13 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
   }
 
   /** A send that did not go through, by the action its error calls for. */
-  async function refused(row: MessageRow, error: unknown, info: OutboxJobInfo, lane: Lane): Promise<void> {
+  async function refused(
+    row: MessageRow,
+    order: number,
+    error: unknown,
+    info: OutboxJobInfo,
+    lane: Lane,
+  ): Promise<void> {
     if (isTemplateParamsError(error)) return fail(row, { code: null, title: error.message })
     if (!isWhatsAppSendError(error) || error.lostAnswer) {
       // Meta may have the message: the row stays 'sending', and is never sent again.
@@ -294,10 +351,8 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
         if (!pairRefused.has(row.id)) {
           pairRefused.add(row.id)
           // Meta counts the number busy from now: this message goes first when the window is over.
-          const slot = Date.now() + pairGapMs
           lane.lastSentAt = Math.max(lane.lastSentAt, Date.now())
-          lane.nextAt = Math.max(lane.nextAt, slot + pairGapMs)
-          reserved.set(row.id, slot)
+          const slot = reserve(row, order, Date.now(), lane)
           throw new OutboxPostpone(new Date(slot), 'WhatsApp pair rate: sent again after the window')
         }
         pairRefused.delete(row.id)
@@ -307,7 +362,7 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
       case 'token':
         await requeue(row)
         await alertToken()
-        // A delivery OTP or a failed attempt cannot wait for the owner: its SMS goes now.
+        // A customer's notice does not wait for the owner: the SMS it replaced goes now.
         if (row.fallbackSms !== null || info.lastAttempt) return fail(row, failure)
         throw error
       case 'retry':
@@ -316,10 +371,10 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
           // Meta's count is per second: every send waits a second, this one goes again after it.
           throughputRefused.add(row.id)
           rate.pause(THROUGHPUT_PAUSE_MS)
-          throw new OutboxPostpone(
-            new Date(Date.now() + THROUGHPUT_PAUSE_MS),
-            'WhatsApp throughput: sent again in a second',
-          )
+          // Ahead of the number's later messages, a pair window after this try (whether Meta counts a refused
+          // message in it is not known).
+          const slot = reserve(row, order, Date.now() + THROUGHPUT_PAUSE_MS, lane)
+          throw new OutboxPostpone(new Date(slot), 'WhatsApp throughput: sent again after a pause')
         }
         throughputRefused.delete(row.id)
         if (info.lastAttempt) return fail(row, failure)
@@ -380,16 +435,7 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
         .returning({ id: whatsappMessages.id })
       if (!failed) return
       const reason = failureReason({ errorCode: failure.code, errorTitle: failure.title }) ?? failure.title
-      if (row.audience === 'customer') {
-        const what = `the WhatsApp notice “${templateLabel(row.template)}” to ${formatIndianMobile(row.toPhone)}`
-        await tx.insert(adminNotificationsRealtime).values({
-          type: FAILED_ALERT,
-          orderId: row.orderId,
-          message: row.orderId
-            ? `Order #${orderNumber(row.orderId)}: ${what} failed: ${reason}`
-            : `${what[0]!.toUpperCase()}${what.slice(1)} failed: ${reason}`,
-        })
-      }
+      if (row.audience === 'customer') await alertFailedNotice(tx, row, reason)
       await fallbackToSms(tx, row.id, reason)
     })
     reserved.delete(row.id)
@@ -412,7 +458,7 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
         type: TOKEN_ALERT,
         orderId: null,
         message:
-          'WhatsApp refused the access token (190): no WhatsApp notice goes out until WHATSAPP_ACCESS_TOKEN is replaced and the shop restarted. The notices wait and are tried again; a delivery OTP goes by SMS.',
+          'WhatsApp refused the access token (190): no WhatsApp notice goes out until WHATSAPP_ACCESS_TOKEN is replaced and the shop restarted. Customers’ notices go by SMS meanwhile; your own new-order alerts wait and are tried again.',
       })
     })
   }
@@ -463,6 +509,24 @@ function isPostpone(error: unknown): boolean {
 
 function sleep(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()
+}
+
+/**
+ * Tells the owner, on the desk, that a customer's WhatsApp notice failed, with the reason in words
+ * (the sender's refusals and the status webhook's failures alike), in the caller's transaction.
+ */
+export async function alertFailedNotice(
+  tx: Tx,
+  row: Pick<MessageRow, 'template' | 'toPhone' | 'orderId'>,
+  reason: string,
+  now?: Date,
+): Promise<void> {
+  await tx.insert(adminNotificationsRealtime).values({
+    type: FAILED_ALERT,
+    orderId: row.orderId,
+    message: failedNoticeAlert(row, reason),
+    createdAt: now,
+  })
 }
 
 /**

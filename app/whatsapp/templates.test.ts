@@ -19,6 +19,7 @@ const CONTRACT: Record<TemplateName, { category: string; count: number }> = {
   order_shipped: { category: 'UTILITY', count: 5 },
   order_shipped_no_link: { category: 'UTILITY', count: 4 },
   out_for_delivery: { category: 'UTILITY', count: 3 },
+  out_for_delivery_own_rider: { category: 'UTILITY', count: 2 },
   delivery_failed: { category: 'UTILITY', count: 5 },
   order_delivered: { category: 'UTILITY', count: 3 },
   order_cancelled: { category: 'UTILITY', count: 3 },
@@ -83,20 +84,35 @@ describe('the template definitions', () => {
     expect(definition.hi.body).not.toBe(definition.en.body)
   })
 
-  it("delivery_otp has Meta's fixed authentication text, the security recommendation and a copy-code button", () => {
+  it("delivery_otp has Meta's fixed authentication text without its 'do not share' line, and a copy-code button", () => {
+    // The customer reads the code out to the shop's rider: Meta's security recommendation would forbid that.
     const otp = WHATSAPP_TEMPLATES.delivery_otp
-    expect(otp.en.body).toBe('{{1}} is your verification code. For your security, do not share this code.')
-    expect(otp.securityRecommendation).toBe(true)
+    expect(otp.en.body).toBe('{{1}} is your verification code.')
+    expect(otp.hi.body).toBe('{{1}} आपका वेरिफ़िकेशन कोड है।')
+    expect(`${otp.en.body} ${otp.hi.body}`).not.toMatch(/share|शेयर/i)
+    expect(otp.securityRecommendation).toBe(false)
     expect(otp.buttons).toEqual([{ type: 'COPY_CODE', text: { en: 'Copy code', hi: 'कोड कॉपी करें' } }])
-    expect(templateCreationBody('delivery_otp', 'hi')).toEqual({
-      name: 'delivery_otp',
-      language: 'hi',
-      category: 'AUTHENTICATION',
-      components: [
-        { type: 'BODY', add_security_recommendation: true },
-        { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'कोड कॉपी करें' }] },
-      ],
-    })
+    for (const locale of WHATSAPP_LOCALES) {
+      expect(templateCreationBody('delivery_otp', locale)).toEqual({
+        name: 'delivery_otp',
+        language: locale,
+        category: 'AUTHENTICATION',
+        components: [
+          { type: 'BODY', add_security_recommendation: false },
+          { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: otp.buttons[0].text[locale] }] },
+        ],
+      })
+    }
+  })
+
+  it('the message before the delivery OTP tells the customer to give the code to the rider', () => {
+    const rider = WHATSAPP_TEMPLATES.out_for_delivery_own_rider
+    expect(renderTemplateBody('out_for_delivery_own_rider', 'en', ['Priya', '4F2A9C1E'])).toBe(
+      'Namaste Priya, your order #4F2A9C1E is out for delivery today with our own delivery rider.\n\nYour delivery code comes in a separate message: give it to the rider when the parcel is in your hands. The rider needs it to complete the delivery.',
+    )
+    expect(rider.hi.body).toContain('यह कोड राइडर को बताएँ')
+    // A courier's parcel has no code of the shop's: its out-for-delivery message says nothing of one.
+    expect(WHATSAPP_TEMPLATES.out_for_delivery.en.body).not.toMatch(/code/i)
   })
 
   it('a creation body carries the text, the footer and the samples Meta reviews', () => {

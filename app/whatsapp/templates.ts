@@ -139,6 +139,22 @@ export const WHATSAPP_TEMPLATES = {
       examples: ['प्रिया', '4F2A9C1E', 'Delhivery'],
     },
   },
+  // The shop's own rider, with the delivery OTP in a message of its own (delivery_otp): Meta writes the
+  // code's message and lets nothing be added to it, so this one says what the code is for.
+  out_for_delivery_own_rider: {
+    category: 'UTILITY',
+    variables: ['customer name', 'order number'],
+    en: {
+      body: 'Namaste {{1}}, your order #{{2}} is out for delivery today with our own delivery rider.\n\nYour delivery code comes in a separate message: give it to the rider when the parcel is in your hands. The rider needs it to complete the delivery.',
+      footer: FOOTER_EN,
+      examples: ['Priya', '4F2A9C1E'],
+    },
+    hi: {
+      body: 'नमस्ते {{1}}, आपका ऑर्डर #{{2}} आज हमारे अपने डिलीवरी राइडर के साथ डिलीवरी के लिए निकला है।\n\nआपका डिलीवरी कोड अलग संदेश में आ रहा है: पार्सल आपके हाथ में आने पर यह कोड राइडर को बताएँ। डिलीवरी पूरी करने के लिए राइडर को इसकी ज़रूरत है।',
+      footer: FOOTER_HI,
+      examples: ['प्रिया', '4F2A9C1E'],
+    },
+  },
   delivery_failed: {
     category: 'UTILITY',
     variables: ['customer name', 'order number', 'courier', "courier's reason", 'shop phone'],
@@ -196,16 +212,19 @@ export const WHATSAPP_TEMPLATES = {
     },
   },
   // The rider's delivery OTP. No expiry footer: Meta's allows 1-90 minutes and the code lives 24 hours.
+  // No security recommendation either: Meta's "do not share this code" would tell the customer not to
+  // give it to the rider, who cannot complete the delivery without it. The message before it
+  // (out_for_delivery_own_rider) says who the code is for.
   delivery_otp: {
     category: 'AUTHENTICATION',
     variables: ['delivery OTP'],
-    securityRecommendation: true,
+    securityRecommendation: false,
     en: {
-      body: '{{1}} is your verification code. For your security, do not share this code.',
+      body: '{{1}} is your verification code.',
       examples: ['482913'],
     },
     hi: {
-      body: '{{1}} आपका वेरिफ़िकेशन कोड है। अपनी सुरक्षा के लिए, इस कोड को किसी के साथ शेयर न करें।',
+      body: '{{1}} आपका वेरिफ़िकेशन कोड है।',
       examples: ['482913'],
     },
     buttons: [{ type: 'COPY_CODE', text: { en: 'Copy code', hi: 'कोड कॉपी करें' } }],
@@ -215,11 +234,11 @@ export const WHATSAPP_TEMPLATES = {
     variables: ['order number', 'order total', 'customer name', 'orders desk link'],
     en: {
       body: 'New order #{{1}} for {{2}} from {{3}}.\n\nOpen it on the orders desk: {{4}}\n\nThis alert goes to the shop owner of Malwa Namkeen.',
-      examples: ['4F2A9C1E', '₹1,249.00', 'Priya Sharma', 'https://malwanamkeen.in/admin/orders?q=4F2A9C1E'],
+      examples: ['4F2A9C1E', '₹1,249.00', 'Priya Sharma', 'https://malwanamkeen.in/admin?q=4F2A9C1E'],
     },
     hi: {
       body: 'नया ऑर्डर #{{1}} आया है: {{2}}, ग्राहक {{3}}।\n\nऑर्डर डेस्क पर देखें: {{4}}\n\nयह सूचना मालवा नमकीन के मालिक के लिए है।',
-      examples: ['4F2A9C1E', '₹1,249.00', 'प्रिया शर्मा', 'https://malwanamkeen.in/admin/orders?q=4F2A9C1E'],
+      examples: ['4F2A9C1E', '₹1,249.00', 'प्रिया शर्मा', 'https://malwanamkeen.in/admin?q=4F2A9C1E'],
     },
   },
 } as const satisfies Record<string, TemplateDefinition>

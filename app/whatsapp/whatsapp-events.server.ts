@@ -4,17 +4,14 @@
 // not stored again) and Meta is answered at once; the event worker then applies the stored items in
 // order, a batch per commit, each in a savepoint of it. An item that could not be applied stays stored
 // and is tried again, five times at most.
-import { and, asc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm'
-import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
-import { orderNumber } from '#app/orders/status.ts'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/platform/db.server.ts'
-import { type EventWorker, startEventWorker } from '#app/platform/event-worker.server.ts'
+import { applyStoredEventBatch, type EventWorker, startEventWorker } from '#app/platform/event-worker.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
-import { formatIndianMobile } from '#app/shared/phone.ts'
 import { withdrawWhatsAppConsent } from './consent.server.ts'
-import { failureReason, templateLabel } from './notice-view.ts'
+import { failureReason } from './notice-view.ts'
 import { whatsappEvents, whatsappMessages } from './schema.ts'
-import { fallbackToSms } from './sender.server.ts'
+import { alertFailedNotice, fallbackToSms } from './sender.server.ts'
 import {
   higherStatus,
   isDeliveredStatus,
@@ -106,9 +103,6 @@ export interface WhatsAppEventContext {
  */
 export type WhatsAppEventOutcome = 'applied' | 'unchanged' | 'unknown' | 'stop' | 'recorded'
 
-/** Tries of a stored item that fails, at most. */
-const MAX_ATTEMPTS = 5
-
 /** The row id the sender puts in biz_opaque_callback_data ('msg:<row id>'), for a send whose answer was lost. */
 const CALLBACK_DATA = /^msg:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
 
@@ -117,59 +111,92 @@ const INDIAN_WA_ID = /^91([6-9]\d{9})$/
 
 /**
  * Applies stored items not applied yet, oldest first (and within one POST, by Meta's time, then as
- * they came), `limit` at most, in one transaction, each in a savepoint of it, and marks them applied
- * in one statement; returns how many were applied. One that fails is rolled back alone, logged and
- * left for the next run.
+ * they came), `limit` at most, as one batch (applyStoredEventBatch: one commit, a savepoint per item);
+ * returns how many were applied.
  */
 export async function applyStoredWhatsAppEvents(db: Db, context: WhatsAppEventContext, limit = 50): Promise<number> {
-  const waiting = await db
-    .select()
-    .from(whatsappEvents)
-    .where(and(isNull(whatsappEvents.processedAt), lt(whatsappEvents.failedAttempts, MAX_ATTEMPTS)))
-    .orderBy(
-      asc(whatsappEvents.failedAttempts),
-      asc(whatsappEvents.receivedAt),
-      sql`${whatsappEvents.body}->>'at'`,
-      sql`(${whatsappEvents.body}->>'seq')::int`,
-      asc(whatsappEvents.id),
-    )
-    .limit(limit)
-  if (waiting.length === 0) return 0
-  const applied: SQL[] = []
-  await db.transaction(async (tx) => {
-    // As the webhook's insert: a batch whose commit a crash loses is undone whole, effects and marks
-    // together, and applied again after the restart.
-    await tx.execute(sql`set local synchronous_commit = off`)
-    for (const event of waiting) {
-      try {
-        const now = context.now ?? new Date()
-        const outcome = await tx.transaction((savepoint) =>
-          event.kind === 'status'
-            ? applyStatus(savepoint, event.body as StoredStatus, { ...context, now })
-            : applyInbound(savepoint, event.body as StoredInbound, { ...context, now }),
+  return applyStoredEventBatch(db, {
+    table: whatsappEvents,
+    name: 'WhatsApp webhook item',
+    read: (waiting) =>
+      db
+        .select()
+        .from(whatsappEvents)
+        .where(waiting)
+        .orderBy(
+          asc(whatsappEvents.failedAttempts),
+          asc(whatsappEvents.receivedAt),
+          sql`${whatsappEvents.body}->>'at'`,
+          sql`(${whatsappEvents.body}->>'seq')::int`,
+          asc(whatsappEvents.id),
         )
-        applied.push(sql`(${event.id}::uuid, ${outcome})`)
-      } catch (error) {
-        const attempts = event.failedAttempts + 1
-        await tx.update(whatsappEvents).set({ failedAttempts: attempts }).where(eq(whatsappEvents.id, event.id))
-        context.log?.error(
-          { err: error, event: event.id, kind: event.kind, attempts },
-          attempts >= MAX_ATTEMPTS
-            ? 'a stored WhatsApp webhook item failed five times: it is not tried again'
-            : 'a stored WhatsApp webhook item could not be applied: it is tried again later',
-        )
-      }
-    }
-    if (applied.length === 0) return
-    await tx.execute(sql`
-      update ${whatsappEvents} set processed_at = ${(context.now ?? new Date()).toISOString()}::timestamptz, outcome = applied.outcome
-      from (values ${sql.join(applied, sql`, `)}) as applied(id, outcome)
-      where ${whatsappEvents.id} = applied.id`)
+        .limit(limit),
+    apply(savepoint, event) {
+      const now = context.now ?? new Date()
+      return event.kind === 'status'
+        ? applyStatus(savepoint, event.body as StoredStatus, { ...context, now })
+        : applyInbound(savepoint, event.body as StoredInbound, { ...context, now })
+    },
+    applyTogether: (savepoint, events) => applyPlainStatuses(savepoint, events, context.now ?? new Date()),
+    describe: (event) => ({ event: event.id, kind: event.kind }),
+    log: context.log,
+    now: context.now,
   })
-  return applied.length
 }
 
 type MessageRow = typeof whatsappMessages.$inferSelect
+
+/**
+ * The batch's sent, delivered and read statuses of messages found by their wamid, applied together
+ * (most of what Meta sends): the messages read and locked in one statement, each one's statuses taken
+ * in the batch's order by higherStatus as applyStatus takes them one by one, the changed messages
+ * written in one statement. A message with a failure in the batch, a status naming its row only by
+ * its callback data, an unknown wamid and customers' messages are left to applyStatus and
+ * applyInbound. Outcomes by event id.
+ */
+async function applyPlainStatuses(
+  tx: Tx,
+  events: (typeof whatsappEvents.$inferSelect)[],
+  now: Date,
+): Promise<Map<string, string>> {
+  const statuses = events.flatMap((event) =>
+    event.kind === 'status' ? [{ id: event.id, status: event.body as StoredStatus }] : [],
+  )
+  const failing = new Set(statuses.filter(({ status }) => status.status === 'failed').map(({ status }) => status.wamid))
+  const plain = statuses.filter(({ status }) => !failing.has(status.wamid))
+  const outcomes = new Map<string, string>()
+  if (plain.length === 0) return outcomes
+  const found = await tx
+    .select({ id: whatsappMessages.id, wamid: whatsappMessages.wamid, status: whatsappMessages.status })
+    .from(whatsappMessages)
+    .where(inArray(whatsappMessages.wamid, [...new Set(plain.map(({ status }) => status.wamid))]))
+    .for('update')
+  const messages = new Map(found.map((message) => [message.wamid!, { ...message, statusAt: null as string | null }]))
+  for (const { id, status } of plain) {
+    const message = messages.get(status.wamid)
+    if (!message) continue
+    const next = higherStatus(message.status, status.status) as MessageRow['status']
+    if (next === message.status) {
+      outcomes.set(id, 'unchanged')
+      continue
+    }
+    message.status = next
+    message.statusAt = status.at
+    outcomes.set(id, 'applied')
+  }
+  const changed = [...messages.values()].filter((message) => message.statusAt !== null)
+  if (changed.length > 0) {
+    await tx.execute(sql`
+      update ${whatsappMessages} set status = changed.status, status_at = changed.status_at::timestamptz,
+        updated_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(
+        changed.map((message) => sql`(${message.id}::uuid, ${message.status}, ${message.statusAt})`),
+        sql`, `,
+      )}) as changed(id, status, status_at)
+      where ${whatsappMessages.id} = changed.id`)
+  }
+  return outcomes
+}
 
 /**
  * The message a status names: by its wamid, or (the send's answer lost, so the row has none yet) by
@@ -243,7 +270,7 @@ async function applyStatus(
       .where(eq(whatsappMessages.id, message.id))
     const reason = failureReason({ errorCode: error.code, errorTitle: error.title }) ?? error.title
     log?.warn({ message: message.id, code: error.code }, 'a WhatsApp notice failed')
-    if (message.audience === 'customer') await alertOwner(tx, message, reason, now)
+    if (message.audience === 'customer') await alertFailedNotice(tx, message, reason, now)
     await fallbackToSms(tx, message.id, reason)
     return 'applied'
   }
@@ -254,19 +281,6 @@ async function applyStatus(
     .set({ status: next as MessageRow['status'], statusAt: at, updatedAt: now })
     .where(eq(whatsappMessages.id, message.id))
   return 'applied'
-}
-
-/** The desk's notification that a customer's WhatsApp notice did not reach them, with Meta's reason. */
-async function alertOwner(tx: Tx, message: MessageRow, reason: string, now: Date) {
-  const what = `the WhatsApp notice “${templateLabel(message.template)}” to ${formatIndianMobile(message.toPhone)}`
-  await tx.insert(adminNotificationsRealtime).values({
-    type: 'whatsapp_failed',
-    orderId: message.orderId,
-    message: message.orderId
-      ? `Order #${orderNumber(message.orderId)}: ${what} failed: ${reason}`
-      : `${what[0]!.toUpperCase()}${what.slice(1)} failed: ${reason}`,
-    createdAt: now,
-  })
 }
 
 /**

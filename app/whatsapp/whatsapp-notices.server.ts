@@ -18,7 +18,7 @@ export interface WhatsAppNotice {
   template: TemplateName
   /** The template's body parameters, in order. */
   params: string[]
-  /** The SMS to send instead when WhatsApp cannot deliver this one (the delivery OTP, a failed attempt). */
+  /** The SMS it replaces, sent instead when WhatsApp cannot deliver it (a customer's notices have one). */
   fallbackSms?: string
   /** The parameters carry a secret (the delivery OTP): wiped once no longer needed (see the schema). */
   sensitive?: boolean

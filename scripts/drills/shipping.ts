@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { SimWebhook } from '../../server/shiprocket-simulator.ts'
 import { type Drill, invariant } from './drill.ts'
-import { inParallel } from './lib/concurrency.ts'
+import { inParallel, shuffle } from './lib/concurrency.ts'
 import { noNegativeStock, rows, stockIsConserved } from './lib/invariants.ts'
 import { bookOne, type Destination, startShippingShop } from './lib/shipping-shop.ts'
 import type { Shopper } from './lib/shopper.ts'
@@ -245,11 +245,4 @@ async function waitUntilApplied(owner: Shopper, expected: Map<string, (typeof JO
     if (waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 250))
   }
   return waiting.length === 0
-}
-
-function shuffle<T>(items: T[]) {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1)
-    ;[items[i], items[j]] = [items[j]!, items[i]!]
-  }
 }

@@ -5,12 +5,21 @@
 // at a simulator it controls, whose parcels the tests move (each move posts the courier's webhook).
 // Orders are placed, confirmed and (but for the first test's) booked over HTTP as the pages post them.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { type APIRequestContext, request } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
 import { type ShiprocketSimulator, startShiprocketSimulator } from '../../server/shiprocket-simulator.ts'
 import { freePort, type RunningServer, startServer } from '../server-process.ts'
 import { test } from './fixtures.ts'
-import { expect, orderCard, type PlacedOrder, placeOrder, statusSelect, stockOf, toast } from './orders-desk-helpers.ts'
+import {
+  adminOverHttp,
+  expect,
+  orderCard,
+  type PlacedOrder,
+  placeOrder,
+  statusSelect,
+  stockOf,
+  toast,
+} from './orders-desk-helpers.ts'
 
 let shop: RunningServer
 let simulator: ShiprocketSimulator
@@ -41,12 +50,7 @@ test.beforeAll(async () => {
     SHIPROCKET_PICKUP_LOCATION: 'Indore Kitchen',
     SHIPROCKET_WEBHOOK_TOKEN: token,
   })
-  admin = await request.newContext({ baseURL: shop.url, extraHTTPHeaders: { origin: shop.url } })
-  const signedIn = await admin.post('/admin', {
-    form: { intent: 'login', username: owner.email, password: owner.password },
-    maxRedirects: 0,
-  })
-  expect(signedIn.status()).toBe(302)
+  admin = await adminOverHttp(shop.url, owner.email, owner.password)
 })
 test.afterAll(async () => {
   await admin?.dispose()

@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('admin failure messages on %s', (kind) => {
     const desk: DeskContext = {
       admin: { id: OWNER.id, email: OWNER.email, name: OWNER.name },
       otpKey: services.otpKey,
-      publicUrl: PUBLIC_URL,
+      notices: { publicUrl: PUBLIC_URL, whatsapp: false },
     }
     await changeStatus(database.db, orderId, 'shipped', desk)
     const { code } = await generateDeliveryOtp(database.db, orderId, desk)

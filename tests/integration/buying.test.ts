@@ -44,7 +44,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       idempotencyKey: randomUUID(),
       sessionHash: 'session-hash',
       onlinePaymentAvailable: false,
-      publicUrl: 'http://shop.test',
+      notices: { publicUrl: 'http://shop.test', whatsapp: false },
       ...rest,
     })
   }
@@ -172,7 +172,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
         idempotencyKey: randomUUID(),
         sessionHash: 'h',
         onlinePaymentAvailable: false,
-        publicUrl: 'http://shop.test',
+        notices: { publicUrl: 'http://shop.test', whatsapp: false },
       })
       const [stored] = await db.select().from(orders).where(eq(orders.id, placed.orderId))
       expect(stored?.userId).toBe('buyer-1')
@@ -275,7 +275,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
           idempotencyKey: key,
           sessionHash: 'same-session',
           onlinePaymentAvailable: false,
-          publicUrl: 'http://shop.test',
+          notices: { publicUrl: 'http://shop.test', whatsapp: false },
         })
       const [first, second] = await Promise.all([submit(), submit()])
       expect(first.orderId).toBe(second.orderId)
@@ -292,7 +292,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
           idempotencyKey: key,
           sessionHash: 'other-session',
           onlinePaymentAvailable: false,
-          publicUrl: 'http://shop.test',
+          notices: { publicUrl: 'http://shop.test', whatsapp: false },
         }),
       ).rejects.toMatchObject({ kind: 'duplicate' })
     })
@@ -320,7 +320,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
           idempotencyKey: randomUUID(),
           sessionHash,
           onlinePaymentAvailable: false,
-          publicUrl: 'http://shop.test',
+          notices: { publicUrl: 'http://shop.test', whatsapp: false },
         })
       const [first, second] = await Promise.all([submit(), submit()])
       expect(second.orderId).toBe(first.orderId)
@@ -474,7 +474,7 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
           idempotencyKey: randomUUID(),
           sessionHash: userId,
           onlinePaymentAvailable: false,
-          publicUrl: 'http://shop.test',
+          notices: { publicUrl: 'http://shop.test', whatsapp: false },
         })
       await db.insert(cartItems).values({ userId: 'buyer-1', productId: sev, size: '250g', quantity: 1 })
       const first = await place('buyer-1', [])

@@ -74,7 +74,7 @@ describe.each(DATABASE_KINDS)('coupons on %s', (kind) => {
         idempotencyKey: randomUUID(),
         sessionHash: 'session-hash',
         onlinePaymentAvailable: false,
-        publicUrl: 'http://shop.test',
+        notices: { publicUrl: 'http://shop.test', whatsapp: false },
         accountPhone,
       }),
     )

@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)('the delivery promise on the order (%s)', (kind) =
   const desk: DeskContext = {
     admin: { id: 'promise-admin', email: 'promise@shop.test', name: 'Owner' },
     otpKey: 'k'.repeat(64),
-    publicUrl: 'https://shop.example',
+    notices: { publicUrl: 'https://shop.example', whatsapp: false },
   }
 
   beforeAll(async () => {
@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('the delivery promise on the order (%s)', (kind) =
     return placeGuestOrder(database.db, [{ productId: sev, size: '250g', quantity: 1 }], {
       details: { email },
       sessionHash: 'promise-session',
-      publicUrl: desk.publicUrl,
+      notices: desk.notices,
       ...(locale ? { locale } : {}),
       now,
     })

@@ -20,7 +20,7 @@ export function placeGuestOrder(db: Db, items: CartEntry[], { details, ...input 
     idempotencyKey: randomUUID(),
     sessionHash: 'session',
     onlinePaymentAvailable: false,
-    publicUrl: 'http://shop.test',
+    notices: { publicUrl: 'http://shop.test', whatsapp: false },
     ...input,
   })
 }

@@ -37,10 +37,11 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
   /** What the server logged at warn level or above. */
   let logged: { level: number; msg: string; orderId?: string; reason?: string }[] = []
   const log = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) })
+  const NOTICES = { publicUrl: 'http://shop.test', whatsapp: false }
   const desk = (now?: Date): DeskContext => ({
     admin: { id: 'invoice-admin', email: 'owner@shop.test', name: 'Owner' },
     otpKey: 'k'.repeat(64),
-    publicUrl: 'http://shop.test',
+    notices: NOTICES,
     log,
     now,
   })
@@ -149,7 +150,9 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
     const orderId = await place({ online: true })
     const merchantOrderId = `M${randomUUID().replaceAll('-', '')}`
     await db.insert(paymentAttempts).values({ orderId, provider: 'phonepe', merchantOrderId, amount: 21000 })
-    expect(await applyGatewayReport(db, { merchantOrderId, state: 'COMPLETED', amount: 21000 })).toBe('paid')
+    expect(
+      await applyGatewayReport(db, { merchantOrderId, state: 'COMPLETED', amount: 21000 }, { notices: NOTICES }),
+    ).toBe('paid')
     const [invoice] = await invoicesOf(orderId)
     expect(invoice).toMatchObject({ kind: 'tax-invoice', totalAmount: 21000 })
     // The owner confirming it afterwards issues no second invoice.
@@ -220,7 +223,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
       await db.insert(paymentAttempts).values({ orderId, provider: 'phonepe', merchantOrderId, amount: 21500 })
       const report = { merchantOrderId, state: 'COMPLETED', amount: 21500 } as const
 
-      expect(await applyGatewayReport(db, report, { log })).toBe('paid')
+      expect(await applyGatewayReport(db, report, { log, notices: NOTICES })).toBe('paid')
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
       expect(order!.paymentStatus).toBe('paid')
       expect(await invoicesOf(orderId)).toEqual([])
@@ -242,7 +245,7 @@ describe.each(DATABASE_KINDS)('tax invoices on %s', (kind) => {
         }),
       )
       // PhonePe's retry of the webhook is a repeat now, not another failure.
-      expect(await applyGatewayReport(db, report, { log })).toBe('repeat')
+      expect(await applyGatewayReport(db, report, { log, notices: NOTICES })).toBe('repeat')
 
       // Opening the invoice before the order is put right shows it missing, and tells the owner nothing new.
       expect(await orderPapers(db, orderId, { log })).toMatchObject({ invoices: [], invoiceMissing: true })

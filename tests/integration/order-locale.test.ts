@@ -36,7 +36,7 @@ describe.each(DATABASE_KINDS)('notices in the order language (%s)', (kind) => {
   const desk: DeskContext = {
     admin: { id: 'locale-admin', email: 'locale@shop.test', name: 'Owner' },
     otpKey: 'k'.repeat(64),
-    publicUrl: 'https://shop.example',
+    notices: { publicUrl: 'https://shop.example', whatsapp: false },
   }
 
   beforeAll(async () => {
@@ -60,7 +60,7 @@ describe.each(DATABASE_KINDS)('notices in the order language (%s)', (kind) => {
     const { db } = database
     const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: 2 }], {
       details: { email, address: '12, Vijay Nagar' },
-      publicUrl: desk.publicUrl,
+      notices: desk.notices,
       ...(locale ? { locale } : {}),
     })
     await changeStatus(db, placed.orderId, 'confirmed', desk)

@@ -67,7 +67,7 @@ describe('order e-mails through a real SMTP server', () => {
   const desk: DeskContext = {
     admin: { id: 'mail-admin', email: 'mail@shop.test', name: 'Mail' },
     otpKey: 'k'.repeat(64),
-    publicUrl: 'https://shop.example',
+    notices: { publicUrl: 'https://shop.example', whatsapp: false },
   }
 
   beforeAll(async () => {
@@ -103,7 +103,7 @@ describe('order e-mails through a real SMTP server', () => {
     }
     const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: 2 }], {
       details: { fullName: 'Asha <b>Verma</b>', address: '12, Vijay Nagar' },
-      publicUrl: desk.publicUrl,
+      notices: desk.notices,
     })
     await changeStatus(db, placed.orderId, 'confirmed', desk)
     await changeStatus(db, placed.orderId, 'shipped', desk)

@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)('the orders desk on %s', (kind) => {
   const desk: DeskContext = {
     admin: { id: 'desk-admin', email: 'desk@shop.test', name: 'Desk' },
     otpKey: 'k'.repeat(64),
-    publicUrl: 'http://shop.test',
+    notices: { publicUrl: 'http://shop.test', whatsapp: false },
   }
 
   const place = async (overrides: { quantity?: number; details?: Partial<DeliveryDetails>; createdAt?: Date } = {}) => {

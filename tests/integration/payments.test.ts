@@ -27,6 +27,8 @@ import { placeGuestOrder } from './guest-order.ts'
 import { ratlamiSev } from './product-rows.ts'
 
 const log = pino({ level: 'silent' })
+/** Where the reconciler logs, and the customer's notices (no WhatsApp: these tests are about the money). */
+const context = { log, notices: { publicUrl: 'http://shop.test', whatsapp: false } }
 const credentials = { username: 'shop', password: 'hook-secret' }
 const auth = webhookAuthorization(credentials.username, credentials.password)
 /** The admin starting refunds (recorded in the audit log). */
@@ -88,7 +90,7 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
   }
 
   const webhook = (body: unknown, authorization: string | null = auth) =>
-    handlePhonePeWebhook(db, { authorization, body: JSON.stringify(body), credentials, log })
+    handlePhonePeWebhook(db, { authorization, body: JSON.stringify(body), credentials, ...context })
   const event = (
     merchantOrderId: string,
     state: string,
@@ -154,7 +156,7 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
       outcome: 'refused',
     })
     expect((await order(placed.orderId)).paymentStatus).toBe('pending')
-    expect(await handlePhonePeWebhook(db, { authorization: auth, body: 'not json', credentials, log })).toEqual({
+    expect(await handlePhonePeWebhook(db, { authorization: auth, body: 'not json', credentials, ...context })).toEqual({
       status: 400,
       outcome: 'refused',
     })
@@ -213,8 +215,8 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     simulator.decide(placed.merchantOrderId, 'success') // the webhook never comes
     const attempt = (await latestAttempt(db, placed.orderId))!
     const created = attempt.createdAt.getTime()
-    expect(await reconcilePayments(db, gateway, log, created + 10_000)).toBe(0) // first check after 20 s
-    expect(await reconcilePayments(db, gateway, log, created + 25_000)).toBe(1)
+    expect(await reconcilePayments(db, gateway, context, created + 10_000)).toBe(0) // first check after 20 s
+    expect(await reconcilePayments(db, gateway, context, created + 25_000)).toBe(1)
     expect((await order(placed.orderId)).paymentStatus).toBe('paid')
   })
 
@@ -223,10 +225,10 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     expect(await stock()).toBe(6)
     simulator.expire(placed.merchantOrderId)
     const created = (await latestAttempt(db, placed.orderId))!.createdAt.getTime()
-    await reconcilePayments(db, gateway, log, created + 25_000)
+    await reconcilePayments(db, gateway, context, created + 25_000)
     expect((await order(placed.orderId)).paymentStatus).toBe('failed')
     expect(await stock()).toBe(10)
-    await reconcilePayments(db, gateway, log, created + 90_000)
+    await reconcilePayments(db, gateway, context, created + 90_000)
     expect(await stock()).toBe(10)
   })
 
@@ -234,18 +236,18 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     const placed = await onlineOrder()
     simulator.decide(placed.merchantOrderId, 'success')
     await webhook(event(placed.merchantOrderId, 'COMPLETED', placed.total))
-    await expect(startRefund(db, gateway, log, placed.orderId, REFUNDER)).rejects.toThrow(
+    await expect(startRefund(db, gateway, context, placed.orderId, REFUNDER)).rejects.toThrow(
       'Cancel the order before refunding it.',
     )
     await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, placed.orderId))
-    const refund = await startRefund(db, gateway, log, placed.orderId, REFUNDER)
+    const refund = await startRefund(db, gateway, context, placed.orderId, REFUNDER)
     expect(refund).toMatchObject({ amount: placed.total, state: 'PENDING' })
-    await expect(startRefund(db, gateway, log, placed.orderId, REFUNDER)).rejects.toThrow(
+    await expect(startRefund(db, gateway, context, placed.orderId, REFUNDER)).rejects.toThrow(
       'This order already has a refund.',
     )
     await expect
       .poll(async () => {
-        await reconcilePayments(db, gateway, log)
+        await reconcilePayments(db, gateway, context)
         return (await db.select().from(refunds).where(eq(refunds.orderId, placed.orderId)))[0]?.state
       })
       .toBe('COMPLETED')
@@ -328,9 +330,9 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     simulator.misbehave({ amountDelta: 500 })
     try {
       const created = (await latestAttempt(db, placed.orderId))!.createdAt.getTime()
-      expect(await reconcilePayments(db, gateway, log, created + 21_000)).toBe(1)
-      expect(await reconcilePayments(db, gateway, log, created + 22_000)).toBe(0) // next check 3 s later
-      expect(await reconcilePayments(db, gateway, log, created + 25_000)).toBe(1)
+      expect(await reconcilePayments(db, gateway, context, created + 21_000)).toBe(1)
+      expect(await reconcilePayments(db, gateway, context, created + 22_000)).toBe(0) // next check 3 s later
+      expect(await reconcilePayments(db, gateway, context, created + 25_000)).toBe(1)
     } finally {
       simulator.misbehave({})
     }
@@ -398,9 +400,9 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
       })
       .returning()
     const created = attempt!.createdAt.getTime()
-    await reconcilePayments(db, gateway, log, created + 30_000)
+    await reconcilePayments(db, gateway, context, created + 30_000)
     expect((await latestAttempt(db, placed.orderId))?.state).toBe('PENDING')
-    await reconcilePayments(db, gateway, log, created + 3 * 60_000)
+    await reconcilePayments(db, gateway, context, created + 3 * 60_000)
     expect((await latestAttempt(db, placed.orderId))?.state).toBe('FAILED')
     expect((await order(placed.orderId)).paymentStatus).toBe('failed')
     expect(await stock()).toBe(10)
@@ -413,17 +415,17 @@ describe.each(DATABASE_KINDS)('online payments on %s', (kind) => {
     await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, placed.orderId))
     simulator.misbehave({ failNext: { status: 503, times: 10 } })
     try {
-      expect(await startRefund(db, gateway, log, placed.orderId, REFUNDER)).toMatchObject({ state: 'PENDING' })
+      expect(await startRefund(db, gateway, context, placed.orderId, REFUNDER)).toMatchObject({ state: 'PENDING' })
     } finally {
       simulator.misbehave({})
     }
     const [refund] = await db.select().from(refunds).where(eq(refunds.orderId, placed.orderId))
     expect(refund?.state).toBe('PENDING')
     // PhonePe never received it: after a while it is failed, and the admin may refund again.
-    await reconcilePayments(db, gateway, log, refund!.createdAt.getTime() + 30_000)
+    await reconcilePayments(db, gateway, context, refund!.createdAt.getTime() + 30_000)
     expect((await db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]?.state).toBe('PENDING')
-    await reconcilePayments(db, gateway, log, refund!.createdAt.getTime() + 3 * 60_000)
+    await reconcilePayments(db, gateway, context, refund!.createdAt.getTime() + 3 * 60_000)
     expect((await db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]?.state).toBe('FAILED')
-    expect(await startRefund(db, gateway, log, placed.orderId, REFUNDER)).toMatchObject({ state: 'PENDING' })
+    expect(await startRefund(db, gateway, context, placed.orderId, REFUNDER)).toMatchObject({ state: 'PENDING' })
   })
 })

@@ -333,7 +333,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
     const owner = await subscribed(true)
     const placed = await placeGuestOrder(database.db, [{ productId: sev, size: '250g', quantity: 2 }], {
       details: { address: '12, Vijay Nagar' },
-      publicUrl: PUBLIC_URL,
+      notices: { publicUrl: PUBLIC_URL, whatsapp: false },
     })
     await drain()
     const number = placed.orderId.slice(-8)
@@ -392,7 +392,7 @@ describe.each(DATABASE_KINDS)('Web Push on %s', (kind) => {
         address: '4, Palasia',
         pincode: '452001',
       },
-      publicUrl: PUBLIC_URL,
+      notices: { publicUrl: PUBLIC_URL, whatsapp: false },
     })
     expect(await database.db.$count(outboxJobs, eq(outboxJobs.kind, 'push'))).toBe(0)
   })

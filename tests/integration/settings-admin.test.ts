@@ -114,6 +114,45 @@ describe.each(DATABASE_KINDS)('the Settings tab on %s', (kind) => {
     expect(saved).toMatchObject({ whatsappNumber: '', gstin: '' })
   })
 
+  it('saves the owner’s own WhatsApp number for new-order alerts canonical, and refuses the box ticked without a mobile number', async () => {
+    const owners = (fields: Record<string, string | string[]>) =>
+      shopForm({ whatsappOwnerAlerts: ['off', 'on'], whatsappAlertsTo: '098270-12345', ...fields })
+    const saved = await save('shop', owners({}))
+    expect(saved).toMatchObject({ whatsappOwnerAlerts: true, whatsappAlertsTo: '+919827012345' })
+    const before = await getSettings(db)
+    const refused = (fields: Record<string, string | string[]>) =>
+      validateSection('shop', sectionInput('shop', owners(fields)))
+    // The shop's own WhatsApp number does not stand in for the owner's.
+    expect(refused({ whatsappAlertsTo: '' })).toEqual({
+      ok: false,
+      fieldErrors: { whatsappAlertsTo: 'New orders go to your own WhatsApp number: enter it, or untick the box.' },
+    })
+    for (const whatsappOwnerAlerts of [['off', 'on'], ['off']]) {
+      for (const whatsappAlertsTo of ['5876543210', '+1 415 555 0100', '98270 1234']) {
+        expect(refused({ whatsappOwnerAlerts, whatsappAlertsTo }), whatsappAlertsTo).toEqual({
+          ok: false,
+          fieldErrors: {
+            whatsappAlertsTo:
+              'Please enter your own WhatsApp number as a 10-digit Indian mobile number, like 98765 43210.',
+          },
+        })
+      }
+    }
+    // Unticked, the number may be left empty; without the box (WhatsApp not configured) it is not read.
+    expect(refused({ whatsappOwnerAlerts: ['off'], whatsappAlertsTo: '' })).toMatchObject({
+      ok: true,
+      data: { whatsappOwnerAlerts: false, whatsappAlertsTo: '' },
+    })
+    const unshown = validateSection('shop', sectionInput('shop', shopForm({ whatsappAlertsTo: 'nonsense' })))
+    expect(unshown.ok && unshown.data.whatsappAlertsTo).toBeUndefined()
+    expect(await getSettings(db)).toEqual(before)
+    // A save that does not carry the field keeps the number.
+    expect(await save('shop', shopForm())).toMatchObject({
+      whatsappOwnerAlerts: true,
+      whatsappAlertsTo: '+919827012345',
+    })
+  })
+
   it.each([
     ['shopName', '', 'Please enter the shop’s name.'],
     ['phone', '12345', 'Please enter the shop’s phone number as a 10-digit Indian mobile number, like 98765 43210.'],

@@ -51,7 +51,7 @@ describe.each(DATABASE_KINDS)('shipping by hand on %s', (kind) => {
   const desk: DeskContext = {
     admin: { id: OWNER.id, email: OWNER.email, name: OWNER.name },
     otpKey: 'k'.repeat(64),
-    publicUrl: PUBLIC_URL,
+    notices: { publicUrl: PUBLIC_URL, whatsapp: false },
   }
 
   beforeAll(async () => {
@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('shipping by hand on %s', (kind) => {
   async function confirmedOrder(locale: Locale = 'en') {
     const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: 2 }], {
       locale,
-      publicUrl: PUBLIC_URL,
+      notices: { publicUrl: PUBLIC_URL, whatsapp: false },
     })
     await changeStatus(db, placed.orderId, 'confirmed', desk)
     await db.delete(outboxJobs)

@@ -59,10 +59,11 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
   let hook: Server
   let events: CourierEventWorker
   let sev: string
+  const NOTICES = { publicUrl: PUBLIC_URL, whatsapp: false }
   const desk: DeskContext = {
     admin: { id: OWNER.id, email: OWNER.email, name: OWNER.name },
     otpKey: 'k'.repeat(64),
-    publicUrl: PUBLIC_URL,
+    notices: NOTICES,
   }
 
   beforeAll(async () => {
@@ -92,7 +93,7 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/api/hooks/courier-events`
     simulator = await startShiprocketSimulator({ ...ACCOUNT, webhook: { url: hookUrl, token: TOKEN } })
     const logger = ownerServices(database, PUBLIC_URL, OWNER).logger
-    events = startCourierEventWorker(db, { publicUrl: PUBLIC_URL, log: logger })
+    events = startCourierEventWorker(db, { notices: NOTICES, log: logger })
     const shipping: ShippingServices = {
       shiprocket: createShiprocket({ ...ACCOUNT, baseUrl: simulator.url, timeoutMs: 1500, backoffMs: () => 1 }),
       pickupLocation: 'Indore Kitchen',
@@ -123,7 +124,7 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
   /** A confirmed order (cash on delivery unless said), its earlier notices delivered. */
   async function confirmedOrder(quantity = 2, locale: Locale = 'en') {
     const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity }], {
-      publicUrl: PUBLIC_URL,
+      notices: NOTICES,
       locale,
     })
     await changeStatus(db, placed.orderId, 'confirmed', desk)
@@ -416,7 +417,7 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     await advance(awb!, 7, { webhook: 'drop' })
     expect((await orderRow(order.id)).status).toBe('confirmed')
     const later = new Date(Date.now() + 4 * 60 * 60_000)
-    await reconcileShipments(db, services.shipping!, { publicUrl: PUBLIC_URL, log: services.logger, now: later })
+    await reconcileShipments(db, services.shipping!, { notices: NOTICES, log: services.logger, now: later })
     expect(await orderRow(order.id)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' })
     expect(await bookingOf(order.id)).toMatchObject({ trackState: 'delivered' })
   })

@@ -25,9 +25,11 @@ import { parseConfig } from '#app/platform/config.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
+import { publicSettings } from '#app/settings/public-settings.ts'
 import { settings } from '#app/settings/schema.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { settingsAction, settingsTabLoader } from '#app/settings/settings-routes.server.ts'
+import { formatIndianMobile } from '#app/shared/phone.ts'
 import { hasWhatsAppConsent, recordWhatsAppConsent } from '#app/whatsapp/consent.server.ts'
 import { whatsappConsents } from '#app/whatsapp/schema.ts'
 import { deliveryDetails } from '../delivery-details.ts'
@@ -463,7 +465,8 @@ describe.each(DATABASE_KINDS)('WhatsApp opt-in on %s', (kind) => {
 
     /**
      * The shop-details form as the Settings tab posts it, from the stored settings; `box`: the alerts
-     * field's values (the hidden 'off', then 'on' when ticked; none when the field is not shown).
+     * field's values (the hidden 'off', then 'on' when ticked; none when the field is not shown). The
+     * owner's number is posted as the field shows it.
      */
     async function saveShop(shop: Services, box: string[], fields: Record<string, string> = {}) {
       const stored = await getSettings(db)
@@ -475,6 +478,7 @@ describe.each(DATABASE_KINDS)('WhatsApp opt-in on %s', (kind) => {
         address: stored.address,
         phone: stored.phone,
         whatsappNumber: stored.whatsappNumber,
+        whatsappAlertsTo: stored.whatsappAlertsTo && formatIndianMobile(stored.whatsappAlertsTo),
         email: stored.email,
         fssaiLicence: stored.fssaiLicence,
         gstin: stored.gstin,
@@ -494,39 +498,63 @@ describe.each(DATABASE_KINDS)('WhatsApp opt-in on %s', (kind) => {
       })
       return settle(() => settingsAction({ request, context, params } as never))
     }
-    const alerts = async () => (await getSettings(db)).whatsappOwnerAlerts
+    const alerts = async () => {
+      const { whatsappOwnerAlerts, whatsappAlertsTo } = await getSettings(db)
+      return { on: whatsappOwnerAlerts, to: whatsappAlertsTo }
+    }
     const tab = async (shop: Services) =>
       (await settle(() => settingsTabLoader(ownerPost(shop, '/admin/settings', {}) as never))).body as {
         whatsapp: boolean
       }
 
-    it('are offered, and saved, only when WhatsApp is configured, and need the shop’s WhatsApp number', async () => {
+    it('are offered, and saved, only when WhatsApp is configured, and go to the owner’s own number', async () => {
       expect((await tab(configured)).whatsapp).toBe(true)
       expect((await tab(notConfigured)).whatsapp).toBe(false)
 
-      expect(await saveShop(configured, ['off', 'on'], { whatsappNumber: '' })).toMatchObject({
+      // Ticked without the owner's own number: refused, whatever the shop's public WhatsApp number.
+      const before = await getSettings(db)
+      expect(
+        await saveShop(configured, ['off', 'on'], { whatsappNumber: '91234 56789', whatsappAlertsTo: '' }),
+      ).toMatchObject({
         status: 400,
         body: {
           ok: false,
-          fieldErrors: {
-            whatsappOwnerAlerts: 'New orders go to the WhatsApp number above: enter it, or untick the box.',
-          },
+          fieldErrors: { whatsappAlertsTo: 'New orders go to your own WhatsApp number: enter it, or untick the box.' },
         },
       })
-      expect(await alerts()).toBe(false)
-      expect(await saveShop(configured, ['off', 'on'], { whatsappNumber: '91234 56789' })).toMatchObject({
+      // A number that is not an Indian mobile: refused with its message, ticked or not.
+      for (const box of [['off', 'on'], ['off']]) {
+        expect(await saveShop(configured, box, { whatsappAlertsTo: '5876543210' }), box.join()).toMatchObject({
+          status: 400,
+          body: {
+            ok: false,
+            fieldErrors: {
+              whatsappAlertsTo:
+                'Please enter your own WhatsApp number as a 10-digit Indian mobile number, like 98765 43210.',
+            },
+          },
+        })
+      }
+      expect(await getSettings(db)).toEqual(before)
+
+      // Saved canonical, whatever the spacing typed; never among the settings every page carries.
+      expect(await saveShop(configured, ['off', 'on'], { whatsappAlertsTo: '098270-12345' })).toMatchObject({
         status: 200,
         body: { ok: true },
       })
-      expect(await alerts()).toBe(true)
+      expect(await alerts()).toEqual({ on: true, to: '+919827012345' })
+      expect(JSON.stringify(publicSettings(await getSettings(db)))).not.toContain('9827012345')
 
-      // Without WhatsApp the field is not shown: a save, or a forged unticked box, keeps the choice.
+      // Without WhatsApp the field is not shown: a save, or a forged box and number, keeps both.
       expect(await saveShop(notConfigured, [])).toMatchObject({ status: 200, body: { ok: true } })
-      expect(await saveShop(notConfigured, ['off'])).toMatchObject({ status: 200, body: { ok: true } })
-      expect(await alerts()).toBe(true)
-      // Shown and unticked: the hidden 'off' alone.
+      expect(await saveShop(notConfigured, ['off'], { whatsappAlertsTo: '' })).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      })
+      expect(await alerts()).toEqual({ on: true, to: '+919827012345' })
+      // Shown and unticked: the hidden 'off' alone; the number stays as the field posts it.
       expect(await saveShop(configured, ['off'])).toMatchObject({ status: 200, body: { ok: true } })
-      expect(await alerts()).toBe(false)
+      expect(await alerts()).toEqual({ on: false, to: '+919827012345' })
     })
   })
 })

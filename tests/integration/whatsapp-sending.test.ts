@@ -6,18 +6,26 @@
 // simulator's own request log: each notice once, with its template, language and parameters; no
 // WhatsApp without an opt-in; the SMS replaced except the delivery OTP's and a failed attempt's
 // fallbacks; every fault with its retry or fallback; the number's throughput and the pair rate.
+import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
+import { cartCookie } from '#app/cart/cart-session.server.ts'
 import { products } from '#app/catalog/schema.ts'
+import { checkoutAction } from '#app/checkout/checkout.server.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { type DeskContext, generateDeliveryOtp, verifyDeliveryOtp } from '#app/orders/order-desk.server.ts'
+import { orderAction } from '#app/orders/order-desk-routes.server.ts'
 import { orders } from '#app/orders/schema.ts'
+import { orderNumber } from '#app/orders/status.ts'
 import { applyGatewayReport } from '#app/payments/payments.server.ts'
-import { paymentAttempts } from '#app/payments/schema.ts'
+import { type PhonePe, webhookAuthorization } from '#app/payments/phonepe.server.ts'
+import { startRefund } from '#app/payments/refunds.server.ts'
+import { paymentAttempts, refunds } from '#app/payments/schema.ts'
+import { PHONEPE_WEBHOOK_PATH } from '#app/payments/webhook.ts'
 import { parseConfig } from '#app/platform/config.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
@@ -26,12 +34,14 @@ import { drainDueJobs, MAX_ATTEMPTS, type OutboxHandlers } from '#app/platform/o
 import { outboxJobs } from '#app/platform/schema.ts'
 import { createLoadContext, type Services, type WhatsAppServices } from '#app/platform/services.server.ts'
 import type { SmsMessage } from '#app/platform/sms.server.ts'
+import { action as phonePeWebhookAction } from '#app/routes/api.payments.phonepe.webhook.ts'
 import { settings } from '#app/settings/schema.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
-import { normaliseIndianMobile } from '#app/shared/phone.ts'
+import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
 import { shipments } from '#app/shipping/schema.ts'
 import { applyTracking } from '#app/shipping/tracking.server.ts'
+import { recordWhatsAppConsent } from '#app/whatsapp/consent.server.ts'
 import { createWhatsAppClient } from '#app/whatsapp/graph-api.server.ts'
 import { whatsappEvents, whatsappMessages } from '#app/whatsapp/schema.ts'
 import { createWhatsAppSender, type WhatsAppSender } from '#app/whatsapp/sender.server.ts'
@@ -39,14 +49,17 @@ import { whatsappWebhookAction } from '#app/whatsapp/webhook-routes.server.ts'
 import { startWhatsAppEventWorker } from '#app/whatsapp/whatsapp-events.server.ts'
 import { enqueueWhatsAppNotices } from '#app/whatsapp/whatsapp-notices.server.ts'
 import { type SimRequest, startWhatsAppSimulator, type WhatsAppSimulator } from '#server/whatsapp-simulator.ts'
+import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
-import { changeStatus } from './order-status.ts'
+import { changeStatus, orderVersion } from './order-status.ts'
 import { drainOutbox } from './outbox.ts'
 import { ratlamiSev } from './product-rows.ts'
-import { ownerServices, settle } from './route-answer.ts'
+import { ownerPost, ownerServices, settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3996'
+/** The notices' setup of a shop with WhatsApp configured. */
+const NOTICES = { publicUrl: PUBLIC_URL, whatsapp: true }
 const OWNER = { id: 'whatsapp-owner', name: 'Owner', email: 'owner@shop.test', role: 'admin', twoFactorEnabled: false }
 const SECRETS = {
   accessToken: 'test-access-token-0123456789',
@@ -55,6 +68,8 @@ const SECRETS = {
   phoneNumberId: '106540352242922',
 }
 const GRAPH_VERSION = 'v23.0'
+/** PhonePe's webhook credentials, for the payments and refunds these tests report. */
+const PHONEPE = { username: 'shop', password: 'hook-secret' }
 /** The sender's pair window in these tests (Meta's is about 6 s). */
 const PAIR_MS = 60
 
@@ -63,7 +78,9 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
   let db: Database['db']
   let simulator: WhatsAppSimulator
   let hook: Server
+  /** The shop with WhatsApp configured (WHATSAPP_PROVIDER=simulator), and the same shop without it (none). */
   let services: Services
+  let off: Services
   let whatsapp: WhatsAppServices
   let sender: WhatsAppSender
   let sev: string
@@ -74,7 +91,7 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
   const desk: DeskContext = {
     admin: { id: OWNER.id, email: OWNER.email, name: OWNER.name },
     otpKey: 'k'.repeat(64),
-    publicUrl: PUBLIC_URL,
+    notices: NOTICES,
   }
   let phoneSeq = 0
   /** A customer's number of its own, so no test sees another's consent or pair rate. */
@@ -139,7 +156,8 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
       client: createWhatsAppClient({ ...full, timeoutMs: 1000 }),
       events: { ...worker, kick: () => (applying ? worker.kick() : undefined) },
     }
-    services = { ...base, whatsapp }
+    services = { ...base, config: { ...base.config, whatsapp: full }, whatsapp }
+    off = base
     sender = newSender()
   })
   afterAll(async () => {
@@ -155,7 +173,7 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     mails.length = 0
     texts.length = 0
     await db.delete(outboxJobs)
-    await db.update(settings).set({ whatsappOwnerAlerts: false, whatsappNumber: '' })
+    await db.update(settings).set({ whatsappOwnerAlerts: false, whatsappNumber: '', whatsappAlertsTo: '' })
   })
 
   function newSender(options: Partial<Parameters<typeof createWhatsAppSender>[0]> = {}) {
@@ -209,10 +227,11 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     optIn = true,
     paymentMethod = 'cod' as 'cod' | 'online',
     name = 'Asha Verma',
+    notices = NOTICES,
   } = {}) {
     const phone = newPhone()
     const placed = await placeGuestOrder(db, [{ productId: sev, size: '250g', quantity: 2 }], {
-      publicUrl: PUBLIC_URL,
+      notices,
       locale,
       whatsappOptIn: optIn,
       onlinePaymentAvailable: paymentMethod === 'online',
@@ -220,6 +239,65 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     })
     const [row] = await db.select().from(orders).where(eq(orders.id, placed.orderId))
     return { id: placed.orderId, number: placed.orderNumber, phone, total: row!.totalAmount }
+  }
+
+  const contextOf = (shop: Services) =>
+    createLoadContext(shop, { requestId: 't', nonce: '', clientIp: '127.0.0.1', log: shop.logger })
+
+  /** The checkout form as its page posts it, the WhatsApp box ticked, to `shop`: the order it placed. */
+  async function checkout(shop: Services, phone: string): Promise<string> {
+    const cart = { id: randomUUID(), items: [{ productId: sev, size: '250g' as const, quantity: 1 }], couponCode: null }
+    const fields = Object.entries(deliveryDetails({ phone })).map(([name, value]) => [name, String(value)])
+    const request = new Request(`${PUBLIC_URL}/checkout`, {
+      method: 'POST',
+      body: new URLSearchParams([...fields, ['idempotencyKey', randomUUID()], ['whatsappOptIn', 'on']]),
+      headers: { cookie: cartCookie(cart, false).split(';')[0]!, origin: PUBLIC_URL },
+    })
+    const answer = await settle(() => checkoutAction(request, contextOf(shop)))
+    const orderId = /orderId=([0-9a-f-]{36})/.exec(answer.headers.get('Location') ?? '')?.[1]
+    expect(orderId, JSON.stringify(answer.body)).toBeDefined()
+    return orderId!
+  }
+
+  /** A status change on the desk as its dialog posts it, to `shop`. */
+  async function deskChange(shop: Services, orderId: string, status: string, fields: Record<string, string> = {}) {
+    const form = { intent: 'status', status, version: await orderVersion(db, orderId), ...fields }
+    return settle(() => orderAction(ownerPost(shop, `/admin/orders/${orderId}`, form, { orderId }) as never))
+  }
+
+  /** PhonePe's webhook as PhonePe posts it, through the shop's route, to `shop` (with PhonePe configured). */
+  function phonePe(shop: Services, event: string, payload: Record<string, unknown>) {
+    const request = new Request(`${PUBLIC_URL}${PHONEPE_WEBHOOK_PATH}`, {
+      method: 'POST',
+      body: JSON.stringify({ event, payload }),
+      headers: {
+        authorization: webhookAuthorization(PHONEPE.username, PHONEPE.password),
+        'content-type': 'application/json',
+      },
+    })
+    const context = contextOf({ ...shop, payments: { gateway: null as unknown as PhonePe, webhook: PHONEPE } })
+    return settle(() => phonePeWebhookAction({ request, context, params: {} } as never))
+  }
+
+  /** An online order's payment under way, then PhonePe's webhook saying it was paid. */
+  async function pay(shop: Services, placed: { id: string; total: number }) {
+    const merchantOrderId = `MN-${placed.id}-1`
+    await db
+      .insert(paymentAttempts)
+      .values({ orderId: placed.id, provider: 'phonepe', merchantOrderId, amount: placed.total, state: 'PENDING' })
+    expect(
+      await phonePe(shop, 'checkout.order.completed', { merchantOrderId, state: 'COMPLETED', amount: placed.total }),
+    ).toMatchObject({ status: 200, body: { outcome: 'paid' } })
+  }
+
+  /** A cancelled paid order's refund as the desk starts it (pending), then PhonePe's webhook with its final state. */
+  async function refund(shop: Services, placed: { id: string; total: number }, state = 'COMPLETED') {
+    const merchantRefundId = `MR-${placed.id}-1`
+    await db.insert(refunds).values({ orderId: placed.id, merchantRefundId, amount: placed.total })
+    const report = { merchantRefundId, state, amount: placed.total }
+    const event = `pg.refund.${state === 'COMPLETED' ? 'completed' : 'failed'}`
+    expect(await phonePe(shop, event, report)).toMatchObject({ status: 200, body: { outcome: 'refund' } })
+    return report
   }
 
   const digits = (phone: string) => phone.replace('+', '')
@@ -263,7 +341,7 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
           ],
           etd: null,
         },
-        { publicUrl: PUBLIC_URL },
+        { notices: NOTICES },
       )
     expect(await track(17, 1)).toBe('applied')
     expect(await track(21, 2, 'Undelivered - Customer not available')).toBe('applied')
@@ -308,10 +386,11 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     await changeStatus(db, placed.id, 'shipped', desk)
     await deliver()
     const [news, otp] = acceptedTo(placed.phone).slice(1)
+    // The news first, which tells the customer to give the code that follows to the rider.
     expect(news).toMatchObject({
-      template: 'out_for_delivery',
+      template: 'out_for_delivery_own_rider',
       language: 'hi',
-      params: ['आशा वर्मा', placed.number, 'हमारे अपने डिलीवरी राइडर'],
+      params: ['आशा वर्मा', placed.number],
     })
     expect(otp).toMatchObject({ template: 'delivery_otp', language: 'hi', category: 'authentication' })
     const code = otp!.params[0]!
@@ -327,7 +406,7 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     await deliver()
     expect(acceptedTo(placed.phone).map((message) => [message.template, message.language])).toEqual([
       ['order_placed', 'hi'],
-      ['out_for_delivery', 'hi'],
+      ['out_for_delivery_own_rider', 'hi'],
       ['delivery_otp', 'hi'],
       ['order_delivered', 'hi'],
     ])
@@ -363,7 +442,11 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
       state: 'PENDING',
     })
     expect(
-      await applyGatewayReport(db, { merchantOrderId: `MN-${paid.id}-1`, state: 'COMPLETED', amount: paid.total }),
+      await applyGatewayReport(
+        db,
+        { merchantOrderId: `MN-${paid.id}-1`, state: 'COMPLETED', amount: paid.total },
+        { notices: NOTICES },
+      ),
     ).toBe('paid')
     await deliver()
 
@@ -399,12 +482,128 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     expect(await db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'whatsapp'))).toEqual([])
   })
 
-  it("the owner's new-order alert goes to the shop's WhatsApp number in English, beside the owner's SMS", async () => {
-    await db.update(settings).set({ whatsappOwnerAlerts: true, whatsappNumber: '+917314000001' })
+  it('with WhatsApp turned off (WHATSAPP_PROVIDER=none) a number that opted in gets its notices by SMS as before, and nothing goes on WhatsApp', async () => {
+    expect(off.config.whatsapp).toBeNull()
+    // Opted in, and the owner's alerts switched on, while the shop had WhatsApp.
+    await db
+      .update(settings)
+      .set({ whatsappOwnerAlerts: true, whatsappNumber: '+917314000001', whatsappAlertsTo: '+919827012345' })
+    const phone = newPhone()
+    await recordWhatsAppConsent(db, {
+      phone,
+      userId: null,
+      orderId: null,
+      granted: true,
+      wording: 'Send me order updates on WhatsApp from Malwa Foods',
+      locale: 'en',
+      source: 'account',
+      now: new Date(),
+    })
+    const placed = await checkout(off, phone)
+    expect(await deskChange(off, placed, 'confirmed')).toMatchObject({ status: 200, body: { ok: true } })
+    expect(await deskChange(off, placed, 'shipped', { courier: 'own_rider' })).toMatchObject({ status: 200 })
+    // An online order of a number that opted in: paid, cancelled and refunded.
+    const online = await order({ paymentMethod: 'online', notices: { publicUrl: PUBLIC_URL, whatsapp: false } })
+    await pay(off, online)
+    expect(await deskChange(off, online.id, 'cancelled')).toMatchObject({ status: 200 })
+    await refund(off, online)
+    await deliver()
+
+    expect(simulator.requests).toEqual([])
+    expect(
+      await db
+        .select()
+        .from(whatsappMessages)
+        .where(inArray(whatsappMessages.orderId, [placed, online.id])),
+    ).toEqual([])
+    expect(await db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'whatsapp'))).toEqual([])
+    const number = orderNumber(placed)
+    expect(smsTo(phone).map((text) => text.text)).toEqual([
+      expect.stringContaining(`order #${number} is confirmed`),
+      expect.stringMatching(new RegExp(`order #${number} is out for delivery. Delivery OTP \\d{6}`)),
+    ])
+    expect(smsTo(online.phone).map((text) => text.text)).toEqual([expect.stringContaining(`#${online.number}`)])
+    // The refund is recorded and the owner told, as without WhatsApp.
+    expect((await db.select().from(refunds).where(eq(refunds.orderId, online.id)))[0]).toMatchObject({
+      state: 'COMPLETED',
+    })
+  })
+
+  it('a completed refund tells an opted-in customer on WhatsApp, in the order’s language, with the amount, once', async () => {
+    const placed = await order({ locale: 'hi', paymentMethod: 'online', name: 'आशा वर्मा' })
+    await pay(services, placed)
+    await changeStatus(db, placed.id, 'cancelled', desk)
+    const report = await refund(services, placed)
+    // PhonePe's webhook again, and the reconciler's answer: the refund is told of once.
+    await phonePe(services, 'pg.refund.completed', report)
+    await deliver()
+
+    const amount = formatRupees(placed.total, 'hi')
+    expect(acceptedTo(placed.phone).map((message) => [message.template, message.language, message.params])).toEqual([
+      ['payment_received', 'hi', ['आशा वर्मा', placed.number, amount]],
+      ['order_cancelled', 'hi', ['आशा वर्मा', placed.number, (await getSettings(db)).phone]],
+      ['order_refunded', 'hi', ['आशा वर्मा', placed.number, amount]],
+    ])
+    const notice = (await rowsOf(placed.id)).find((row) => row.template === 'order_refunded')
+    expect(notice).toMatchObject({ noticeKey: `order:${placed.id}:order_refunded:1`, status: 'read', locale: 'hi' })
+    // WhatsApp only: the e-mail and SMS have no refund notice (the cancellation's e-mail said the money goes back).
+    expect(smsTo(placed.phone)).toEqual([])
+    const refundAlerts = await db
+      .select()
+      .from(adminNotificationsRealtime)
+      .where(
+        and(eq(adminNotificationsRealtime.orderId, placed.id), eq(adminNotificationsRealtime.type, 'refund_completed')),
+      )
+    expect(refundAlerts).toHaveLength(1)
+  })
+
+  it('a failed refund or a customer without an opt-in gets no refund message; one PhonePe completes at once is told of too', async () => {
+    const failed = await order({ paymentMethod: 'online' })
+    await pay(services, failed)
+    await changeStatus(db, failed.id, 'cancelled', desk)
+    await refund(services, failed, 'FAILED')
+    const silent = await order({ paymentMethod: 'online', optIn: false })
+    await pay(services, silent)
+    await changeStatus(db, silent.id, 'cancelled', desk)
+    await refund(services, silent)
+    // PhonePe's answer to the refund itself says COMPLETED: recorded and told as its webhook would be.
+    const quick = await order({ paymentMethod: 'online', locale: 'en' })
+    await pay(services, quick)
+    await changeStatus(db, quick.id, 'cancelled', desk)
+    const gateway = {
+      refund: async ({ amount }: { amount: number }) => ({ refundId: 'OMR-QUICK', amount, state: 'COMPLETED' }),
+    } as unknown as PhonePe
+    const started = await startRefund(db, gateway, { log: services.logger, notices: NOTICES }, quick.id, desk.admin)
+    expect(started).toMatchObject({ state: 'COMPLETED', amount: quick.total })
+    await phonePe(services, 'pg.refund.completed', {
+      merchantRefundId: started.merchantRefundId,
+      state: 'COMPLETED',
+      amount: quick.total,
+    })
+    await deliver()
+
+    const templates = (phone: string) => acceptedTo(phone).map((message) => message.template)
+    expect(templates(failed.phone)).toEqual(['payment_received', 'order_cancelled'])
+    expect(acceptedTo(silent.phone)).toEqual([])
+    expect(templates(quick.phone)).toEqual(['payment_received', 'order_cancelled', 'order_refunded'])
+    expect(acceptedTo(quick.phone)[2]!.params).toEqual(['Asha Verma', quick.number, formatRupees(quick.total, 'en')])
+    expect((await db.select().from(refunds).where(eq(refunds.orderId, quick.id)))[0]).toMatchObject({
+      state: 'COMPLETED',
+      providerRefundId: 'OMR-QUICK',
+    })
+  })
+
+  it("the owner's new-order alert goes to the owner's own WhatsApp number in English, beside the owner's SMS", async () => {
+    // The shop's public WhatsApp number is its Business number, which cannot message itself: the alert
+    // goes to the owner's own.
+    await db
+      .update(settings)
+      .set({ whatsappOwnerAlerts: true, whatsappNumber: '+917314000001', whatsappAlertsTo: '+919827012345' })
     const shop = await getSettings(db)
     const placed = await order({ locale: 'hi', name: 'Ravi Patel' })
     await deliver()
-    expect(acceptedTo('+917314000001').map((message) => [message.template, message.language, message.params])).toEqual([
+    expect(acceptedTo('+917314000001')).toEqual([])
+    expect(acceptedTo('+919827012345').map((message) => [message.template, message.language, message.params])).toEqual([
       [
         'new_order_alert',
         'en',
@@ -417,24 +616,43 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     expect(texts.filter((text) => text.text.startsWith(`New order #${placed.number}`))).toHaveLength(
       normaliseIndianMobile(shop.phone) ? 1 : 0,
     )
-    // Turned off, no alert.
-    await db.update(settings).set({ whatsappOwnerAlerts: false })
-    simulator.reset()
-    await order()
-    await deliver()
-    expect(acceptedTo('+917314000001')).toEqual([])
+    // Turned off, or on without the owner's number (a row from before there was one), no alert.
+    for (const switched of [{ whatsappOwnerAlerts: false }, { whatsappOwnerAlerts: true, whatsappAlertsTo: '' }]) {
+      await db.update(settings).set({ whatsappAlertsTo: '+919827012345', ...switched })
+      simulator.reset()
+      const next = await order()
+      await deliver()
+      expect(acceptedTo('+919827012345'), JSON.stringify(switched)).toEqual([])
+      expect(acceptedTo('+917314000001')).toEqual([])
+      expect((await rowsOf(next.id)).filter((row) => row.audience === 'owner')).toEqual([])
+    }
   })
 
-  it('a refused token (190) sends nothing and alerts the owner once; the notices go once it is fixed', async () => {
+  it('a refused token (190) alerts the owner once: customers get their SMS at once, the owner’s alert goes once it is fixed', async () => {
     simulator.fault({ kind: 'expired-token' })
     const first = await order()
     const second = await order()
     await changeStatus(db, first.id, 'confirmed', desk)
     await changeStatus(db, second.id, 'confirmed', desk)
+    const owner = newPhone()
+    await db.transaction((tx) =>
+      enqueueWhatsAppNotices(
+        tx,
+        [{ template: 'new_order_alert', params: [first.number, '₹130.00', 'Asha Verma', `${PUBLIC_URL}/admin`] }],
+        { orderId: first.id, audience: 'owner', locale: 'en', to: owner },
+      ),
+    )
     await deliver()
     expect(simulator.messages).toEqual([])
     expect(sendsTo(first.phone)[0]).toMatchObject({ status: 401, errorCode: 190 })
-    expect((await rowsOf(first.id)).map((row) => [row.status, row.attempts])).toEqual([['queued', 1]])
+    const customerRows = async (orderId: string) =>
+      (await rowsOf(orderId)).filter((row) => row.audience === 'customer').map((row) => [row.status, row.attempts])
+    expect(await customerRows(first.id)).toEqual([['fallback', 1]])
+    expect(await customerRows(second.id)).toEqual([['fallback', 1]])
+    expect(smsTo(first.phone)).toEqual([expect.objectContaining({ text: expect.stringContaining(first.number) })])
+    expect(smsTo(second.phone)).toHaveLength(1)
+    const alert = async () => (await rowsOf(first.id)).find((row) => row.audience === 'owner')
+    expect(await alert()).toMatchObject({ status: 'queued', attempts: 1 })
     const alerts = await db
       .select()
       .from(adminNotificationsRealtime)
@@ -446,10 +664,12 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     simulator.clearFaults()
     await retryNow()
     await deliver()
-    expect(acceptedTo(first.phone).map((message) => message.template)).toEqual(['order_placed'])
-    expect(acceptedTo(second.phone).map((message) => message.template)).toEqual(['order_placed'])
-    expect(sendsTo(first.phone)).toHaveLength(2)
-    expect((await rowsOf(first.id))[0]).toMatchObject({ status: 'read', attempts: 2 })
+    expect(simulator.messages.map((message) => [message.to, message.template])).toEqual([
+      [digits(owner), 'new_order_alert'],
+    ])
+    expect(await alert()).toMatchObject({ status: 'read', attempts: 2 })
+    // Never a WhatsApp after the SMS went.
+    expect(sendsTo(first.phone)).toHaveLength(1)
   })
 
   it.each([
@@ -539,7 +759,10 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
       )
     expect(alert!.message).toContain('Message undeliverable (131026)')
     // The news of the delivery went on WhatsApp; the OTP's one refused request is all there was of it.
-    expect(acceptedTo(placed.phone).map((message) => message.template)).toEqual(['order_placed', 'out_for_delivery'])
+    expect(acceptedTo(placed.phone).map((message) => message.template)).toEqual([
+      'order_placed',
+      'out_for_delivery_own_rider',
+    ])
     expect(sendsTo(placed.phone)).toHaveLength(3)
   })
 
@@ -557,7 +780,7 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     expect(smsTo(placed.phone).map((text) => text.text)).toEqual([expect.stringContaining(`Delivery OTP ${code}`)])
   })
 
-  it('a template not approved in the language (132001) fails with the reason, not retried; an ordinary notice has no SMS', async () => {
+  it('a template not approved in the language (132001) fails with the reason, not retried, and its SMS goes instead', async () => {
     const placed = await order({ locale: 'hi' })
     simulator.setTemplateStatus('order_placed', 'PENDING', 'hi')
     try {
@@ -567,11 +790,11 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
       simulator.setTemplateStatus('order_placed', 'APPROVED', 'hi')
     }
     expect((await rowsOf(placed.id))[0]).toMatchObject({
-      status: 'failed',
+      status: 'fallback',
       errorCode: 132001,
       errorTitle: 'Template name does not exist in the translation',
     })
-    expect(smsTo(placed.phone)).toEqual([])
+    expect(smsTo(placed.phone)).toEqual([expect.objectContaining({ text: expect.stringContaining(placed.number) })])
     const [job] = await db.select().from(outboxJobs).where(eq(outboxJobs.kind, 'whatsapp'))
     expect(job).toMatchObject({ status: 'done', attempts: 1 })
     expect(sendsTo(placed.phone)).toHaveLength(1)
@@ -642,19 +865,37 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
     expect(smsTo(placed.phone)).toHaveLength(1)
   })
 
-  it('a notice queued before WhatsApp was turned off fails and falls back', async () => {
+  it('a notice queued before WhatsApp was turned off fails and sends the SMS it replaced, once', async () => {
     const placed = await order()
     await changeStatus(db, placed.id, 'confirmed', desk)
     await changeStatus(db, placed.id, 'shipped', desk)
+    // The shop restarted with WHATSAPP_PROVIDER=none before these went: its sender has no client.
     await deliver(newSender({ client: null }))
     expect(simulator.requests).toEqual([])
     const rows = await rowsOf(placed.id)
     expect(rows.map((row) => [row.template, row.status, row.errorTitle]).sort()).toEqual([
       ['delivery_otp', 'fallback', 'WhatsApp is not configured'],
-      ['order_placed', 'failed', 'WhatsApp is not configured'],
-      ['out_for_delivery', 'failed', 'WhatsApp is not configured'],
+      ['order_placed', 'fallback', 'WhatsApp is not configured'],
+      // Its news is in the OTP's SMS.
+      ['out_for_delivery_own_rider', 'failed', 'WhatsApp is not configured'],
     ])
-    expect(smsTo(placed.phone)).toHaveLength(1)
+    // Each fails at once, side by side in the outbox's batch: their SMS in either order.
+    expect(smsTo(placed.phone)).toHaveLength(2)
+    expect(smsTo(placed.phone)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sensitive: false, text: expect.stringContaining('is confirmed') }),
+        expect.objectContaining({ sensitive: true, text: expect.stringMatching(/Delivery OTP \d{6}/) }),
+      ]),
+    )
+    const alerts = await db
+      .select({ message: adminNotificationsRealtime.message })
+      .from(adminNotificationsRealtime)
+      .where(
+        and(eq(adminNotificationsRealtime.orderId, placed.id), eq(adminNotificationsRealtime.type, 'whatsapp_failed')),
+      )
+    expect(alerts.map((alert) => alert.message)).toContain(
+      `Order #${placed.number}: the WhatsApp notice “Delivery OTP” to ${formatIndianMobile(placed.phone)} failed: WhatsApp is not configured`,
+    )
   })
 
   it('keeps to the number’s throughput: 50 notices at 25 a second, never more within a second, in order', async () => {
@@ -710,7 +951,11 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
       await changeStatus(db, placed.id, 'shipped', desk)
       await deliver(newSender({ pairWindowMs: 300, holdMs }))
       const sent = acceptedTo(placed.phone)
-      expect(sent.map((message) => message.template)).toEqual(['order_placed', 'out_for_delivery', 'delivery_otp'])
+      expect(sent.map((message) => message.template)).toEqual([
+        'order_placed',
+        'out_for_delivery_own_rider',
+        'delivery_otp',
+      ])
       expect(simulator.requests.filter((request) => request.errorCode === 131056)).toEqual([])
       for (let i = 1; i < sent.length; i++) {
         expect(sent[i]!.acceptedAt.getTime() - sent[i - 1]!.acceptedAt.getTime()).toBeGreaterThanOrEqual(300)

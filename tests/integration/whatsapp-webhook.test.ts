@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq, like } from 'drizzle-orm'
+import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
@@ -22,7 +23,11 @@ import { hasWhatsAppConsent, recordWhatsAppConsent } from '#app/whatsapp/consent
 import { whatsappConsents, whatsappEvents, whatsappMessages } from '#app/whatsapp/schema.ts'
 import { WHATSAPP_WEBHOOK_PATH } from '#app/whatsapp/webhook-path.ts'
 import { whatsappHandshakeLoader, whatsappWebhookAction } from '#app/whatsapp/webhook-routes.server.ts'
-import { startWhatsAppEventWorker, type WhatsAppEventWorker } from '#app/whatsapp/whatsapp-events.server.ts'
+import {
+  applyStoredWhatsAppEvents,
+  startWhatsAppEventWorker,
+  type WhatsAppEventWorker,
+} from '#app/whatsapp/whatsapp-events.server.ts'
 import { RAW_JSON_PATHS } from '#server/app.ts'
 import { metaJson, startWhatsAppSimulator, type WhatsAppSimulator } from '#server/whatsapp-simulator.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
@@ -285,6 +290,109 @@ describe.each(DATABASE_KINDS)("WhatsApp's webhook on %s", (kind) => {
     expect((await messageRow(first.id)).status).toBe('delivered')
     expect((await messageRow(second.id)).status).toBe('read')
     expect((await messageRow(third.id)).status).toBe('failed')
+  })
+
+  it('applies a stored batch together as one by one would: in order, never lowered, a failure and an unknown apart', async () => {
+    await events.idle()
+    const mixed = await sentNotice({ status: 'accepted' })
+    const failing = await sentNotice()
+    const alreadyRead = await sentNotice({ status: 'read' })
+    const lateSent = await sentNotice({ status: 'delivered' })
+    const unknown = newWamid()
+    const at = (seconds: number) => new Date(Date.UTC(2026, 2, 11, 8, 0, seconds)).toISOString()
+    const items: [string, string, number][] = [
+      [mixed.wamid!, 'read', 20],
+      [mixed.wamid!, 'delivered', 10],
+      [mixed.wamid!, 'sent', 5],
+      [failing.wamid!, 'failed', 30],
+      [failing.wamid!, 'delivered', 35],
+      [alreadyRead.wamid!, 'delivered', 40],
+      [lateSent.wamid!, 'sent', 42],
+      [unknown, 'delivered', 45],
+    ]
+    await db.insert(whatsappEvents).values(
+      items.map(([wamid, status, second], seq) => ({
+        dedupeKey: `status|${wamid}|${status}`,
+        kind: 'status' as const,
+        body: {
+          wamid,
+          status,
+          at: at(second),
+          seq,
+          ...(status === 'failed' ? { error: { code: 131026, title: 'Message undeliverable' } } : {}),
+        },
+      })),
+    )
+    const errors: unknown[] = []
+    const log = pino({ level: 'error' }, { write: (line: string) => errors.push(JSON.parse(line)) })
+    expect(await applyStoredWhatsAppEvents(db, { publicUrl: PUBLIC_URL, log })).toBe(items.length)
+    // Applied together, not one by one after a failure of the batch's statement.
+    expect(errors).toEqual([])
+    expect(await messageRow(mixed.id)).toMatchObject({ status: 'read', statusAt: new Date(at(20)) })
+    expect(await messageRow(failing.id)).toMatchObject({ status: 'delivered', statusAt: new Date(at(35)) })
+    expect(await messageRow(alreadyRead.id)).toMatchObject({ status: 'read' })
+    const outcomes = async (wamid: string) =>
+      (await storedFor(wamid)).map((event) => [event.dedupeKey.split('|')[2], event.outcome]).sort()
+    // Taken in Meta's order (sent, delivered, read), whatever order they were stored in.
+    expect(await outcomes(mixed.wamid!)).toEqual([
+      ['delivered', 'applied'],
+      ['read', 'applied'],
+      ['sent', 'applied'],
+    ])
+    expect(await outcomes(failing.wamid!)).toEqual([
+      ['delivered', 'applied'],
+      ['failed', 'applied'],
+    ])
+    expect(await outcomes(alreadyRead.wamid!)).toEqual([['delivered', 'unchanged']])
+    expect(await outcomes(lateSent.wamid!)).toEqual([['sent', 'unchanged']])
+    expect(await messageRow(lateSent.id)).toMatchObject({ status: 'delivered' })
+    expect(await outcomes(unknown)).toEqual([['delivered', 'unknown']])
+  })
+
+  it('an item that cannot be applied is rolled back alone, the rest of its batch applied, and left after five tries', async () => {
+    await events.idle()
+    const good = await sentNotice()
+    const bad = await sentNotice()
+    const [broken] = await db
+      .insert(whatsappEvents)
+      .values([
+        // A status whose time does not read: applying it throws, inside its savepoint.
+        {
+          dedupeKey: `status|${bad.wamid}|delivered`,
+          kind: 'status',
+          body: { wamid: bad.wamid, status: 'delivered', at: 'not a time', seq: 0 },
+        },
+        {
+          dedupeKey: `status|${good.wamid}|delivered`,
+          kind: 'status',
+          body: { wamid: good.wamid, status: 'delivered', at: new Date().toISOString(), seq: 1 },
+        },
+      ])
+      .returning()
+    const logged: { msg: string; attempts: number }[] = []
+    const log = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) })
+    const apply = () => applyStoredWhatsAppEvents(db, { publicUrl: PUBLIC_URL, log })
+    expect(await apply()).toBe(1)
+    expect(await messageRow(good.id)).toMatchObject({ status: 'delivered' })
+    expect(await messageRow(bad.id)).toMatchObject({ status: 'sent' })
+    expect((await storedFor(good.wamid!))[0]).toMatchObject({ outcome: 'applied', failedAttempts: 0 })
+    // Tried again on each run, four more times; then no more.
+    for (let run = 0; run < 5; run++) expect(await apply()).toBe(0)
+    const [left] = await db.select().from(whatsappEvents).where(eq(whatsappEvents.id, broken!.id))
+    expect(left).toMatchObject({ failedAttempts: 5, processedAt: null, outcome: null })
+    expect(await messageRow(bad.id)).toMatchObject({ status: 'sent' })
+    // Its batch was tried together first, then one by one.
+    expect(logged.filter((line) => line.attempts === undefined).map((line) => line.msg)).toEqual(
+      Array(5).fill('a batch of WhatsApp webhook items could not be applied together: one by one instead'),
+    )
+    const tries = logged.filter((line) => line.attempts !== undefined)
+    expect(tries.map((line) => [line.attempts, line.msg])).toEqual([
+      [1, 'a stored WhatsApp webhook item could not be applied: it is tried again later'],
+      [2, 'a stored WhatsApp webhook item could not be applied: it is tried again later'],
+      [3, 'a stored WhatsApp webhook item could not be applied: it is tried again later'],
+      [4, 'a stored WhatsApp webhook item could not be applied: it is tried again later'],
+      [5, 'a stored WhatsApp webhook item failed five times: it is not tried again'],
+    ])
   })
 
   it('accepts a status for a wamid the shop never sent, keeps it and changes nothing', async () => {

@@ -9,6 +9,7 @@ import type { CouponListItem } from '#app/checkout/coupons-admin.server.ts'
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'
+import { formatIndianMobile } from '#app/shared/phone.ts'
 import { rupeesText } from '#app/shared/rupees-field.ts'
 import {
   AWB_PLACEHOLDER,
@@ -31,6 +32,7 @@ export interface SettingsTabData {
     phone: string
     whatsappNumber: string
     whatsappOwnerAlerts: boolean
+    whatsappAlertsTo: string
     email: string
     fssaiLicence: string
     gstin: string
@@ -118,6 +120,7 @@ function ShopDetailsForm({ settings, version, whatsapp }: { settings: Settings; 
     settings.phone,
     settings.whatsappNumber,
     settings.whatsappOwnerAlerts,
+    settings.whatsappAlertsTo,
     settings.email,
     settings.fssaiLicence,
     settings.gstin,
@@ -192,7 +195,13 @@ function ShopDetailsForm({ settings, version, whatsapp }: { settings: Settings; 
               hint="Shown as a WhatsApp chat link; leave empty for none."
               defaultValue={settings.whatsappNumber}
             />
-            {whatsapp && <OwnerAlertsField checked={settings.whatsappOwnerAlerts} error={errors.whatsappOwnerAlerts} />}
+            {whatsapp && (
+              <OwnerAlertsField
+                checked={settings.whatsappOwnerAlerts}
+                number={settings.whatsappAlertsTo}
+                errors={errors}
+              />
+            )}
             <TextField
               name="email"
               label="E-mail"
@@ -309,34 +318,57 @@ function ShopDetailsForm({ settings, version, whatsapp }: { settings: Settings; 
   )
 }
 
-/** The owner's choice to get each new order on WhatsApp (shown only when WhatsApp is configured). */
-function OwnerAlertsField({ checked, error }: { checked: boolean; error?: string }) {
+/**
+ * The owner's choice to get each new order on WhatsApp, and the owner's own number it goes to (shown
+ * only when WhatsApp is configured).
+ */
+function OwnerAlertsField({
+  checked,
+  number,
+  errors,
+}: {
+  checked: boolean
+  number: string
+  errors: SettingsFieldErrors
+}) {
+  const error = errors.whatsappOwnerAlerts
   return (
-    <div className="space-y-1.5 sm:col-span-2">
-      {/* An unticked box posts nothing: this says the box was shown, and unticked. */}
-      <input type="hidden" name="whatsappOwnerAlerts" value="off" />
-      <label className="flex items-start gap-3 text-sm font-semibold text-brown">
-        <input
-          type="checkbox"
-          name="whatsappOwnerAlerts"
-          value="on"
-          id="settings-whatsappOwnerAlerts"
-          defaultChecked={checked}
-          className="mt-0.5 size-5 shrink-0 accent-primary"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`settings-whatsappOwnerAlerts-hint${error ? ' settings-whatsappOwnerAlerts-error' : ''}`}
-        />
-        Send me each new order on WhatsApp
-      </label>
-      <p id="settings-whatsappOwnerAlerts-hint" className="ml-8 text-xs text-muted-foreground">
-        Each alert goes to the WhatsApp number above as the order is placed. New orders come by e-mail, SMS and push as
-        before, ticked or not.
-      </p>
-      {error && (
-        <p id="settings-whatsappOwnerAlerts-error" className="ml-8 text-sm font-medium text-destructive">
-          {error}
+    <div className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
+      <div className="space-y-1.5 sm:col-span-2">
+        {/* An unticked box posts nothing: this says the box was shown, and unticked. */}
+        <input type="hidden" name="whatsappOwnerAlerts" value="off" />
+        <label className="flex items-start gap-3 text-sm font-semibold text-brown">
+          <input
+            type="checkbox"
+            name="whatsappOwnerAlerts"
+            value="on"
+            id="settings-whatsappOwnerAlerts"
+            defaultChecked={checked}
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`settings-whatsappOwnerAlerts-hint${error ? ' settings-whatsappOwnerAlerts-error' : ''}`}
+          />
+          Send me each new order on WhatsApp
+        </label>
+        <p id="settings-whatsappOwnerAlerts-hint" className="ml-8 text-xs text-muted-foreground">
+          Each alert goes to your own WhatsApp number below as the order is placed. New orders come by e-mail, SMS and
+          push as before, ticked or not.
         </p>
-      )}
+        {error && (
+          <p id="settings-whatsappOwnerAlerts-error" className="ml-8 text-sm font-medium text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      <TextField
+        name="whatsappAlertsTo"
+        label="Your WhatsApp number for the alerts"
+        type="tel"
+        inputMode="tel"
+        errors={errors}
+        hint="Your own WhatsApp mobile, like 98765 43210, that you read on your phone: not the shop’s WhatsApp Business number, which cannot send messages to itself. Needed when the box is ticked."
+        defaultValue={number ? formatIndianMobile(number) : ''}
+      />
     </div>
   )
 }

@@ -107,7 +107,7 @@ export async function startShippingShop(options: {
         await changeOrderStatus(
           db,
           { orderId: placed.orderId, to: 'confirmed', version: new Date(order!.updated_at).toISOString() },
-          { admin, otpKey: 'drill', publicUrl: 'http://shop.example' },
+          { admin, otpKey: 'drill', notices: { publicUrl: 'http://shop.example', whatsapp: false } },
         )
         orderIds.push(placed.orderId)
       }

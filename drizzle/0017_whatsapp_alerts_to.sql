@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "whatsapp_alerts_to" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_whatsapp_alerts_to_check" CHECK ("settings"."whatsapp_alerts_to" ~ '^(\+91[6-9][0-9]{9})?$');
