@@ -23,7 +23,7 @@ import { enqueue, type OutboxJobRow, outboxJob } from '#app/platform/outbox.serv
 import { getSettings, type ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, normaliseIndianMobile } from '#app/shared/phone.ts'
-import type { ShipmentView } from '#app/shipping/couriers.ts'
+import { type ShipmentView, trackingSite } from '#app/shipping/couriers.ts'
 import { courierText } from '#app/shipping/shipment-texts.ts'
 import { hasWhatsAppConsent } from '#app/whatsapp/consent.server.ts'
 import {
@@ -111,10 +111,10 @@ function itemLines(order: NoticeOrder, locale: Locale): string[] {
   )
 }
 
-/** The parcel's page on the courier's website, when it has one. */
-function trackingLink(shipment: ShipmentView, courier: string, locale: Locale): Pick<Notice, 'tracking'> {
+/** The parcel's tracking page, when it has one. */
+function trackingLink(shipment: ShipmentView, locale: Locale): Pick<Notice, 'tracking'> {
   const url = shipment.trackingUrl
-  return url ? { tracking: { label: m.shipment_track({ courier }, { locale }), url } } : {}
+  return url ? { tracking: { label: m.shipment_track({ site: trackingSite(url) }, { locale }), url } } : {}
 }
 
 /** The customer's notice, written in the language the order was placed in (there is no request to ask). */
@@ -175,7 +175,7 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
             : m.notice_shipped_paid({}, o),
         ],
         link,
-        ...trackingLink(shipment, courier, locale),
+        ...trackingLink(shipment, locale),
         // Short: the number and the link are what a text is for.
         sms: url
           ? m.notice_courier_sms_link({ shopName, number, courier, awb, url }, o)
@@ -194,7 +194,7 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
             : m.notice_shipped_paid({}, o),
         ],
         link,
-        ...trackingLink(notice.shipment, courier, locale),
+        ...trackingLink(notice.shipment, locale),
         sms: m.notice_courier_ofd_sms({ shopName, number, courier, awb: notice.shipment.awb ?? '' }, o),
       }
     }
@@ -206,7 +206,7 @@ function customerNotice(notice: CustomerNotice, order: NoticeOrder, shop: ShopSe
         heading: m.notice_ndr_heading({ number }, o),
         paragraphs: [m.notice_ndr_body({ name, courier, reason }, o), m.notice_ndr_next({ phone }, o)],
         link,
-        ...trackingLink(notice.shipment, courier, locale),
+        ...trackingLink(notice.shipment, locale),
         sms: m.notice_ndr_sms({ shopName, number, courier, reason, phone }, o),
       }
     }

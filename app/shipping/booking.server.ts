@@ -14,6 +14,7 @@ import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { FileStore } from '#app/platform/file-store.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
+import { formatRupees } from '#app/shared/money.ts'
 import type { CourierEventWorker } from './courier-webhook.server.ts'
 import { orderParcel } from './parcels.ts'
 import { shipments } from './schema.ts'
@@ -405,7 +406,7 @@ async function checkCodAmount(db: Db, sr: Shiprocket, row: ShipmentRow, order: O
   const view = await sr.showOrder(row.srOrderId!).catch(failed('Shiprocket could not be asked'))
   const collects = Math.round(view.total * 100)
   if (collects === order.totalAmount) return
-  const message = `Shiprocket would collect ₹${view.total} for order #${orderNumber(order.id)}, which owes ₹${order.totalAmount / 100}: the booking was stopped. Fix it in the Shiprocket panel or cancel it there.`
+  const message = `Shiprocket would collect ${formatRupees(collects)} for order #${orderNumber(order.id)}, which owes ${formatRupees(order.totalAmount)}: the booking was stopped. Fix it in the Shiprocket panel or cancel it there.`
   await db.insert(adminNotificationsRealtime).values({ type: 'shipment_problem', orderId: order.id, message })
   throw new BookingError(409, message)
 }

@@ -179,6 +179,18 @@ export function parseShipment(
 }
 
 /** A shipment as the pages, the e-mails and the desk show it. */
+/**
+ * Where a tracking link goes, as the shopper reads it before leaving the shop: 'delhivery.com', or
+ * 'shiprocket.co' for a parcel booked through Shiprocket (its page, whichever courier carries it).
+ */
+export function trackingSite(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '')
+  } catch {
+    return url
+  }
+}
+
 export interface ShipmentView {
   courier: Courier
   /** The courier's name as the owner typed it (another courier), or null. */

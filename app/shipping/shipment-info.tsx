@@ -21,7 +21,7 @@ import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { formatOrderDate } from '#app/orders/order-texts.ts'
 import { m } from '#app/paraglide/messages.js'
 import { cn } from '#app/ui/cn.ts'
-import type { ShipmentScan, ShipmentTracking, ShipmentView } from './couriers.ts'
+import { type ShipmentScan, type ShipmentTracking, type ShipmentView, trackingSite } from './couriers.ts'
 import { expectedDelivery } from './expected-delivery.ts'
 import { courierText, shipmentSentText } from './shipment-texts.ts'
 import type { TrackState } from './track-states.ts'
@@ -65,7 +65,7 @@ export function ShipmentInfo({
             rel="noopener noreferrer"
             className="inline-flex min-h-10 items-center gap-1.5 font-semibold text-primary underline underline-offset-2"
           >
-            {m.shipment_track({ courier: courierText(shipment) })}
+            {m.shipment_track({ site: trackingSite(shipment.trackingUrl) })}
             <ExternalLink className="size-3.5" aria-hidden />
             <span className="sr-only">{m.opens_new_tab()}</span>
           </a>

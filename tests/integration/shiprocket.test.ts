@@ -5,13 +5,14 @@
 // invoice and the customer's notices. Every booking is checked in the simulator's own request log.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
 import { products } from '#app/catalog/schema.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { creditNotes } from '#app/invoices/schema.ts'
 import { createDiskStore } from '#app/media/file-store.server.ts'
+import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import type { DeskContext } from '#app/orders/order-desk.server.ts'
 import { orderAction } from '#app/orders/order-desk-routes.server.ts'
 import { orders } from '#app/orders/schema.ts'
@@ -19,6 +20,7 @@ import type { Database } from '#app/platform/db.server.ts'
 import { initialiseShop } from '#app/platform/first-start.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
 import { createLoadContext, type Services } from '#app/platform/services.server.ts'
+import { formatRupees } from '#app/shared/money.ts'
 import type { ShippingServices } from '#app/shipping/booking.server.ts'
 import { type CourierEventWorker, startCourierEventWorker } from '#app/shipping/courier-webhook.server.ts'
 import { reconcileShipments } from '#app/shipping/reconciler.server.ts'
@@ -158,11 +160,14 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     (await db.select().from(shipments).where(eq(shipments.orderId, orderId))).at(-1)!
   const stock = async () => (await db.select().from(products).where(eq(products.id, sev)))[0]!.stock250g
 
-  /** The e-mail subjects and SMS texts the outbox holds, delivered. */
+  /** The e-mails (subject and text) and SMS texts the outbox holds, delivered. */
   async function told() {
     const out: string[] = []
     await drainOutbox(db, {
-      mail: async (payload: unknown) => void out.push((payload as { subject: string }).subject),
+      mail: async (payload: unknown) => {
+        const { subject, text } = payload as { subject: string; text: string }
+        out.push(subject, text)
+      },
       sms: async (payload: unknown) => void out.push((payload as { text: string }).text),
       push: async () => {},
     })
@@ -228,6 +233,32 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     const booked = await book(order.id)
     expect(booked.status).toBe(502)
     expect(await db.select().from(shipments).where(eq(shipments.orderId, order.id))).toEqual([])
+  })
+
+  it('stops a COD booking when Shiprocket would collect other than the order owes, and tells the owner', async () => {
+    // A parcel unlike the others (the same parcel's couriers are kept for 10 minutes).
+    const order = await confirmedOrder(6)
+    // The order owes a rupee more than its packets and delivery come to, as Shiprocket adds them up.
+    await db
+      .update(orders)
+      .set({ totalAmount: sql`${orders.totalAmount} + 100` })
+      .where(eq(orders.id, order.id))
+    const owes = (await orderRow(order.id)).totalAmount
+    const assigned = simulator.calls('courier/assign/awb')
+    const booked = await book(order.id)
+    expect(booked.status).toBe(409)
+    const { message } = booked.body as { message: string }
+    expect(message).toContain(`which owes ${formatRupees(owes)}: the booking was stopped`)
+    // No AWB, no label, no pickup: the parcel cannot go out with the wrong amount to collect.
+    expect(simulator.calls('courier/assign/awb')).toBe(assigned)
+    expect((await bookingOf(order.id)).awb).toBeNull()
+    const [alert] = await db
+      .select()
+      .from(adminNotificationsRealtime)
+      .where(
+        and(eq(adminNotificationsRealtime.orderId, order.id), eq(adminNotificationsRealtime.type, 'shipment_problem')),
+      )
+    expect(alert?.message).toBe(message)
   })
 
   it('finds again the order a slow create made, and assigns one AWB', async () => {
@@ -306,7 +337,10 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
     const { awb } = await bookingOf(order.id)
     await advance(awb!, 42)
     expect((await orderRow(order.id)).status).toBe('shipped')
-    expect((await told()).join('\n')).toMatch(/has been shipped/)
+    const shipped = (await told()).join('\n')
+    expect(shipped).toMatch(/has been shipped/)
+    // Its tracking page is Shiprocket's, whichever courier carries it: the link says so.
+    expect(shipped).toContain(`Track on shiprocket.co: https://shiprocket.co/tracking/${awb}`)
     await advance(awb!, 17)
     await advance(awb!, 21, { ndrReason: 'Customer not available' })
     expect(await bookingOf(order.id)).toMatchObject({ trackState: 'undelivered', ndrReason: 'Customer not available' })
