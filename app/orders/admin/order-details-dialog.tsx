@@ -1,14 +1,14 @@
 // The desk's Details dialog: everything about one order, loaded when opened (and reloaded with the
 // page after any change, since React Router revalidates loaded fetchers too).
-import { AlertTriangle, ExternalLink, FileText, Mail, Phone, Printer, RefreshCw, Truck, Undo2 } from 'lucide-react'
+import { AlertTriangle, ExternalLink, FileText, Mail, Phone, Printer, Undo2 } from 'lucide-react'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { useFetcher, useRevalidator } from 'react-router'
+import { useFetcher } from 'react-router'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { invoicePaths } from '#app/invoices/invoice-links.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
-import { announceBooking, BookingDialog } from '#app/shipping/admin/booking-dialog.tsx'
-import { bookParcel, labelHref, useBookingInFlight } from '#app/shipping/admin/booking-requests.ts'
+import { BookActions } from '#app/shipping/admin/book-actions.tsx'
+import { labelHref } from '#app/shipping/admin/booking-requests.ts'
 import { bookingStateText, shortDay } from '#app/shipping/admin/booking-view.ts'
 import { courierLabel } from '#app/shipping/couriers.ts'
 import { Button } from '#app/ui/button.tsx'
@@ -325,7 +325,9 @@ function CourierBooking({ order }: { order: AdminOrderDetails }) {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        {bookable && <BookControl order={order} />}
+        {bookable && (
+          <BookActions orderId={order.id} number={order.number} booking={order.booking} bookLabel="Book courier" />
+        )}
         {booking?.labelReady && (
           <Button asChild variant="outline" className="h-11">
             <a href={labelHref(order.id)} target="_blank" rel="noopener">
@@ -347,32 +349,6 @@ function CourierBooking({ order }: { order: AdminOrderDetails }) {
         )}
       </div>
     </Section>
-  )
-}
-
-/** Book courier; a booking that stopped after its AWB is resumed as it was (Try again). */
-function BookControl({ order }: { order: AdminOrderDetails }) {
-  const { revalidate } = useRevalidator()
-  const booking = useBookingInFlight(order.id)
-  if (order.booking?.awb) {
-    const resume = async () => {
-      announceBooking(await bookParcel(order.id))
-      void revalidate()
-    }
-    return (
-      <Button className="h-11" disabled={booking} onClick={() => void resume()}>
-        <RefreshCw aria-hidden />
-        {booking ? 'Booking…' : 'Try again'}
-      </Button>
-    )
-  }
-  return (
-    <BookingDialog orderId={order.id} number={order.number}>
-      <Button className="h-11" disabled={booking}>
-        <Truck aria-hidden />
-        {booking ? 'Booking…' : order.booking ? 'Try again' : 'Book courier'}
-      </Button>
-    </BookingDialog>
   )
 }
 

@@ -1,16 +1,15 @@
 // One order on the Shipping view: who it goes to and where, its amount and how it is paid, its
 // courier and AWB once booked, the day it is expected (or promised, before booking), what went wrong
 // (a failed delivery, a booking that stopped half way), and its actions: Book, Try again, Label, Track.
-import { AlertTriangle, CalendarClock, ExternalLink, FileText, MapPin, RefreshCw, Truck, User } from 'lucide-react'
+import { AlertTriangle, CalendarClock, ExternalLink, FileText, MapPin, Truck, User } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useRevalidator } from 'react-router'
 import { formatOrderDate } from '#app/orders/order-texts.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { cn } from '#app/ui/cn.ts'
 import type { ShippingGroup, ShippingRow } from '../shipping-desk.server.ts'
-import { announceBooking, BookingDialog } from './booking-dialog.tsx'
-import { bookParcel, labelHref, useBookingInFlight } from './booking-requests.ts'
+import { BookActions } from './book-actions.tsx'
+import { labelHref } from './booking-requests.ts'
 import { shortDay, TRACK_STATE_LABEL } from './booking-view.ts'
 
 export function ParcelCard({ row, group }: { row: ShippingRow; group: ShippingGroup }) {
@@ -95,7 +94,16 @@ export function ParcelCard({ row, group }: { row: ShippingRow; group: ShippingGr
       </div>
 
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        {group === 'to_book' ? <BookActions row={row} /> : <BookedActions row={row} />}
+        {group === 'to_book' ? (
+          <BookActions
+            orderId={row.orderId}
+            number={row.number}
+            booking={row.shipment}
+            buttonClassName="h-11 flex-1 sm:flex-none"
+          />
+        ) : (
+          <BookedActions row={row} />
+        )}
       </div>
     </article>
   )
@@ -119,43 +127,6 @@ function DayLine({ row, group }: { row: ShippingRow; group: ShippingGroup }) {
   if (expected) return <Line icon={<CalendarClock />}>Expected {shortDay(expected)}</Line>
   if (row.deliveryBy) return <Line icon={<CalendarClock />}>Promised by {shortDay(row.deliveryBy)}</Line>
   return null
-}
-
-/** Book (choosing the courier); for a booking that stopped half way, Try again, which resumes it. */
-function BookActions({ row }: { row: ShippingRow }) {
-  const { revalidate } = useRevalidator()
-  const booking = useBookingInFlight(row.orderId)
-  const halfDone = row.shipment !== null
-  const resume = async () => {
-    announceBooking(await bookParcel(row.orderId))
-    void revalidate()
-  }
-  if (!halfDone) {
-    return (
-      <BookingDialog orderId={row.orderId} number={row.number}>
-        <Button className="h-11 flex-1 sm:flex-none" disabled={booking}>
-          <Truck aria-hidden />
-          {booking ? 'Booking…' : 'Book'}
-        </Button>
-      </BookingDialog>
-    )
-  }
-  return (
-    <>
-      <Button className="h-11 flex-1 sm:flex-none" disabled={booking} onClick={() => void resume()}>
-        <RefreshCw aria-hidden />
-        {booking ? 'Booking…' : row.shipment?.bookingError ? 'Try again' : 'Finish booking'}
-      </Button>
-      {/* Before its AWB, a booking can still go with another courier. */}
-      {!row.shipment?.awb && (
-        <BookingDialog orderId={row.orderId} number={row.number}>
-          <Button variant="outline" className="h-11 flex-1 sm:flex-none" disabled={booking}>
-            Other courier
-          </Button>
-        </BookingDialog>
-      )}
-    </>
-  )
 }
 
 function BookedActions({ row }: { row: ShippingRow }) {
