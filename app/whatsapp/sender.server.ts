@@ -122,7 +122,6 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
   const lanes = new Map<string, Lane>()
   /** The places of messages whose jobs were postponed (to their slot, or to go again after a refusal), by row id. */
   const reserved = new Map<string, Reservation>()
-  let claimed = 0
   /** Rows refused once for the pair rate: a second refusal is retried with the outbox's backoff. */
   const pairRefused = new Set<string>()
   /** Rows refused once for the number's throughput (130429): likewise. */
@@ -130,6 +129,7 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
   /** Each handler takes its place in its number's lane after the one called before it has (claim order). */
   let placing: Promise<void> = Promise.resolve()
   let tokenAlerted = false
+  /** Placements so far: the prune's count, and each new message's place in line (claim order). */
   let placed = 0
 
   async function plan(messageId: string): Promise<Plan> {
@@ -170,8 +170,11 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions): WhatsAppSe
       lane = { nextAt: 0, lastSentAt: Number.NEGATIVE_INFINITY, started: Promise.resolve(), inHand: 0 }
       lanes.set(row.toPhone, lane)
     }
-    let { slot, order } = reserved.get(row.id) ?? { slot: Number.NaN, order: claimed++ }
-    if (Number.isNaN(slot)) {
+    const reservation = reserved.get(row.id)
+    // Its place in line: kept from when it was first placed.
+    const order = reservation?.order ?? placed
+    let slot = reservation?.slot
+    if (slot === undefined) {
       slot = Math.max(now, lane.nextAt)
       lane.nextAt = slot + pairGapMs
     }
