@@ -14,7 +14,7 @@ import { BOOK_ALL_AT_ONCE } from '../app/shipping/admin/booking-requests.ts'
 import { COURIER_WEBHOOK_PATH } from '../app/shipping/courier-webhook.server.ts'
 import { benchDatabaseUrl, stopAfter } from './drills/lib/bench-options.ts'
 import { inParallel } from './drills/lib/concurrency.ts'
-import { evenlyPaced, secondsUntilApplied } from './drills/lib/paced-posts.ts'
+import { evenlyPaced, secondsUntilNoneLeft, unappliedEvents } from './drills/lib/paced-posts.ts'
 import { bookOne, startShippingShop } from './drills/lib/shipping-shop.ts'
 
 const { values: args } = parseArgs({
@@ -90,7 +90,7 @@ try {
   const stormEnded = performance.now()
   // The shop answers once an event is stored and applies it just after: how long until the last is.
   const appliedAfter = shop.env.DATABASE_URL
-    ? await secondsUntilApplied(shop.env.DATABASE_URL, 'courier_events', stormEnded)
+    ? await secondsUntilNoneLeft(shop.env.DATABASE_URL, unappliedEvents('courier_events'), stormEnded)
     : null
   console.log(
     `webhook: ${result.perSecond} events/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, ${result.non2xx} not 200, ${result.errors} errors; ${appliedAfter === null ? 'applied (embedded database: not read while the server runs)' : `every event applied ${appliedAfter.toFixed(1)} s after the last came`}`,

@@ -14,10 +14,9 @@ import { createHmac } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import { WHATSAPP_WEBHOOK_PATH } from '../app/whatsapp/webhook-path.ts'
 import { benchDatabaseUrl, stopAfter } from './drills/lib/bench-options.ts'
-import { evenlyPaced, secondsUntilApplied } from './drills/lib/paced-posts.ts'
+import { evenlyPaced, secondsUntilNoneLeft, unappliedEvents } from './drills/lib/paced-posts.ts'
 import { customerPhone, startWhatsAppShop } from './drills/lib/whatsapp-shop.ts'
 
 const { values: args } = parseArgs({
@@ -72,7 +71,12 @@ try {
 
   await simulator.idle()
   // The orders' e-mails and the shop's own SMS are still going out: the webhook is measured after them.
-  const outboxAfter = shop.env.DATABASE_URL ? await secondsUntilOutboxEmpty(shop.env.DATABASE_URL) : null
+  const outboxAfter = shop.env.DATABASE_URL
+    ? await secondsUntilNoneLeft(
+        shop.env.DATABASE_URL,
+        "select count(*)::int as n from outbox_jobs where status in ('pending', 'running') and run_after <= now()",
+      )
+    : null
   if (outboxAfter !== null) console.log(`the outbox's other jobs done ${outboxAfter.toFixed(1)} s later`)
   const bodies = simulator.webhooks.map((hook) => hook.body)
   let sent = 0
@@ -93,7 +97,7 @@ try {
   )
   const stormEnded = performance.now()
   const appliedAfter = shop.env.DATABASE_URL
-    ? await secondsUntilApplied(shop.env.DATABASE_URL, 'whatsapp_events', stormEnded)
+    ? await secondsUntilNoneLeft(shop.env.DATABASE_URL, unappliedEvents('whatsapp_events'), stormEnded)
     : null
   const repeats = Math.max(0, sent - bodies.length)
   console.log(
@@ -127,22 +131,4 @@ try {
   writeFileSync(`bench-results/whatsapp-${shop.kind}.json`, `${JSON.stringify(figures, null, 2)}\n`)
 } finally {
   await whatsapp.dispose()
-}
-
-/** Seconds until the shop's PostgreSQL outbox has nothing left to send. */
-async function secondsUntilOutboxEmpty(databaseUrl: string): Promise<number> {
-  const began = performance.now()
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    for (;;) {
-      const { rows } = await client.query(
-        "select count(*)::int as n from outbox_jobs where status in ('pending', 'running') and run_after <= now()",
-      )
-      if (rows[0].n === 0) return (performance.now() - began) / 1000
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  } finally {
-    await client.end()
-  }
 }

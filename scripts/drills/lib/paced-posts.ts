@@ -66,21 +66,25 @@ export async function evenlyPaced(
   return { perSecond: Math.round(total / elapsed), p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1), non2xx, errors }
 }
 
-/** Seconds from `since` until the shop's PostgreSQL holds no event left to apply in `table` (a webhook's stored events). */
-export async function secondsUntilApplied(
-  databaseUrl: string,
-  table: 'courier_events' | 'whatsapp_events',
-  since: number,
-): Promise<number> {
+/**
+ * Seconds from `since` until `count` (a query whose first row's `n` counts what is left) reads 0 on
+ * the shop's PostgreSQL: the stored events left to apply, the outbox's jobs left to send.
+ */
+export async function secondsUntilNoneLeft(databaseUrl: string, count: string, since = performance.now()) {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
     for (;;) {
-      const { rows } = await client.query(`select count(*)::int as n from ${table} where processed_at is null`)
+      const { rows } = await client.query(count)
       if (rows[0].n === 0) return (performance.now() - since) / 1000
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   } finally {
     await client.end()
   }
+}
+
+/** The count of a webhook's stored events not applied yet, for secondsUntilNoneLeft. */
+export function unappliedEvents(table: 'courier_events' | 'whatsapp_events'): string {
+  return `select count(*)::int as n from ${table} where processed_at is null`
 }
