@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { serviceWorker } from './app/pwa/service-worker-build.ts'
+import { inlineScripts } from './app/shell/inline-scripts.ts'
 import { shopChunks } from './app/shell/shop-chunks.ts'
 import { buildFingerprint } from './scripts/build-fingerprint.ts'
 import { MESSAGE_OPTIONS } from './scripts/messages.ts'
@@ -14,6 +15,7 @@ export default defineConfig({
     paraglideVitePlugin(MESSAGE_OPTIONS),
     tailwindcss(),
     reactRouter(),
+    inlineScripts(),
     serviceWorker(),
     precompress(),
     shopChunks(),

@@ -17,7 +17,7 @@ import type { Route } from './+types/root'
 import { getViewer } from './accounts/session.server.ts'
 import stylesheet from './app.css?url'
 import { CartToasts } from './cart/cart-form.tsx'
-import { type CartView, loadCartView } from './cart/cart-session.server.ts'
+import { type CartBadge, loadCartBadge } from './cart/cart-session.server.ts'
 import { DevanagariFont } from './i18n/devanagari-font.tsx'
 import { localeMiddleware } from './i18n/locale.server.ts'
 import { HTML_LANG, pathWithoutLocale } from './i18n/locale.ts'
@@ -27,12 +27,15 @@ import { isInputRefusalText } from './platform/input-texts.ts'
 import { refuseUnreadableInput } from './platform/request-input.server.ts'
 import { requestContext, servicesContext } from './platform/services.server.ts'
 import { OfflineNotice } from './pwa/offline-notice.tsx'
+import serviceWorkerRegistration from './pwa/register-service-worker.ts?inline-script'
 import { THEME_COLOR } from './pwa/web-manifest.ts'
 import { publicSettings } from './settings/public-settings.ts'
-import { getSettings } from './settings/settings.server.ts'
+import { getRequestSettings } from './settings/settings.server.ts'
 import { Breadcrumb } from './shell/breadcrumb.tsx'
 import { ConnectionLost, isConnectionLost } from './shell/connection-lost.tsx'
+import { InlineScript } from './shell/inline-script.tsx'
 import { NotFoundContent } from './shell/not-found-content.tsx'
+import { useFrameworkScripts } from './shell/page-hydration.ts'
 import { SiteFooter } from './shell/site-footer.tsx'
 import { SiteHeader } from './shell/site-header.tsx'
 import { Button } from './ui/button.tsx'
@@ -44,16 +47,18 @@ export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, refuseU
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext)
   const { nonce } = context.get(requestContext)
-  const [settings, { viewer, headers }] = await Promise.all([getSettings(db), getViewer(request, context)])
+  const [settings, { viewer, headers }] = await Promise.all([getRequestSettings(context), getViewer(request, context)])
   // Only the header's public facts about the visitor reach the browser.
   const user = viewer ? { name: viewer.name, isAdmin: viewer.role === 'admin' } : null
   // No cart while the shop is a showcase; a shopper who signed in gets this browser's cart merged.
-  let cart: CartView | null = null
+  // Only its count: the header shows no more, so pages differ by cart in that alone (the page cache
+  // keeps a copy per count), and the drawer asks for the cart itself when it opens.
+  let cart: CartBadge | null = null
   let cartFailed = false
   if (!settings.showcaseMode) {
     try {
-      const loaded = await loadCartView(db, request, viewer, settings, config.secure)
-      cart = loaded.cart
+      const loaded = await loadCartBadge(db, request, viewer, config.secure)
+      cart = loaded.badge
       if (loaded.setCookie) headers.append('Set-Cookie', loaded.setCookie)
     } catch (error) {
       // The page still renders without its cart; the shopper is told (spec: 'Failed to load cart').
@@ -92,6 +97,9 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const locale = getLocale()
+  // A page to read (its route's handle.hydrate, page-hydration.ts) gets none of React Router's
+  // scripts: no React in the browser, only the service worker's registration.
+  const hydrate = useFrameworkScripts()
   useEffect(() => {
     // Production only: the development server builds no service worker. A chunk of its own, after
     // the page has loaded, so shop pages' first load stays as small as it was.
@@ -111,8 +119,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         <OfflineNotice />
         {children}
-        <ScrollRestoration nonce={rootData?.nonce} />
-        <Scripts nonce={rootData?.nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={rootData?.nonce} />
+            <Scripts nonce={rootData?.nonce} />
+          </>
+        ) : (
+          import.meta.env.PROD && <InlineScript script={serviceWorkerRegistration} />
+        )}
       </body>
     </html>
   )
@@ -140,7 +154,7 @@ function Frame({
 }: {
   settings: Route.ComponentProps['loaderData']['settings']
   user: Route.ComponentProps['loaderData']['user']
-  cart: CartView | null
+  cart: CartBadge | null
   cartFailed?: boolean
   children: ReactNode
 }) {

@@ -2,8 +2,9 @@
 // server in its own process. Runs server/main.ts on the current build (building first if there is
 // none) on the embedded database, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is
 // set (a database of its own, dropped after). autocannon, 50 connections, a warm-up then a fixed
-// duration per path, asking as a browser does (Accept text/html, Accept-Encoding gzip and br, no
-// cookies). Prints req/s, p50/p99 latency, the ratio to bare http and the server's peak RSS, writes
+// duration per path, asking as a browser does (Accept text/html, Accept-Encoding gzip and br): first
+// a visitor without cookies, then one with the cookies browsing gives (the language, a remembered PIN
+// code), then a shopper with a cart (the guest_cart cookie the cart's answer set). Prints req/s, p50/p99 latency, the ratio to bare http and the server's peak RSS, writes
 // bench-results/server.json, stops every process it started by its PID, and fails nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
@@ -13,6 +14,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { GUEST_CART_COOKIE } from '../app/cart/guest-cart.ts'
+import { SIZES } from '../app/catalog/sizes.ts'
+import { PIN_COOKIE } from '../app/delivery/remembered-pin.ts'
+import { LOCALE_COOKIE } from '../app/i18n/locale.ts'
 import { createPostgresDatabase } from '../tests/integration/databases.ts'
 import { freePort, SERVE_FLAGS } from '../tests/server-process.ts'
 
@@ -46,6 +51,7 @@ const started = new Set<ChildProcess>()
 
 interface Measure {
   path: string
+  visitor: Visitor
   requestsPerSecond: number
   p50Ms: number
   p99Ms: number
@@ -66,17 +72,22 @@ function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   }
 }
 
-async function measure(url: string, pid: number): Promise<Measure> {
-  await autocannon({ url, connections, duration: warmup, headers: BROWSER_HEADERS })
+/** Who asks: the cookies sent with every request of a case. */
+type Visitor = 'no cookies' | 'browsing cookies' | 'cart cookie'
+
+async function measure(url: string, pid: number, visitor: Visitor = 'no cookies', cookie = ''): Promise<Measure> {
+  const headers = cookie ? { ...BROWSER_HEADERS, cookie } : BROWSER_HEADERS
+  await autocannon({ url, connections, duration: warmup, headers })
   let peak: number | null = null
   const sampler = setInterval(() => {
     const now = rssMb(pid, 'VmRSS')
     if (now !== null) peak = Math.max(peak ?? 0, now)
   }, 200)
-  const result = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS })
+  const result = await autocannon({ url, connections, duration, headers })
   clearInterval(sampler)
   return {
     path: new URL(url).pathname,
+    visitor,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -154,6 +165,27 @@ async function benchBare(): Promise<Measure> {
   }
 }
 
+/** A guest cart with one packet of the product, as the Add to Cart form's answer sets it: the cookie to send back. */
+async function cartCookie(url: string, productPath: string): Promise<string> {
+  const page = await (await fetch(`${url}${productPath}`)).text()
+  const productId = /name="productId" value="([^"]+)"/.exec(page)?.[1]
+  if (!productId) throw new Error(`no Add to Cart form on ${productPath}`)
+  for (const size of SIZES) {
+    const answer = await fetch(`${url}/cart`, {
+      method: 'POST',
+      headers: { origin: url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'add', productId, size }),
+      redirect: 'manual',
+    })
+    const cookie = answer.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .find((pair) => pair.startsWith(`${GUEST_CART_COOKIE}=`) && pair.length > GUEST_CART_COOKIE.length + 1)
+    if (cookie) return cookie
+  }
+  throw new Error(`no size of ${productPath} could be added to a cart`)
+}
+
 interface ServerRun {
   database: 'pglite' | 'postgres'
   measures: Measure[]
@@ -175,6 +207,8 @@ async function benchShop(database: 'pglite' | 'postgres'): Promise<ServerRun> {
     PORT: String(port),
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
+    // An open shop: a showcase has no cart.
+    SHOWCASE_MODE: 'false',
   }
   if (database === 'postgres') {
     process.env.TEST_DATABASE_URL = postgresUrl
@@ -192,10 +226,17 @@ async function benchShop(database: 'pglite' | 'postgres'): Promise<ServerRun> {
     const productPath = /href="(\/products\/[^"?#/]+)"/.exec(listing)?.[1]
     if (!productPath) throw new Error('no product link on /products')
     const restRssMb = rssMb(child.pid!, 'VmRSS')
+    const cases: [Visitor, string, string[]][] = [
+      ['no cookies', '', ['/healthz', '/', '/products', productPath, '/about', '/hi', '/hi/products']],
+      ['browsing cookies', `${LOCALE_COOKIE}=hi; ${PIN_COOKIE}=452001`, ['/hi/products']],
+      ['cart cookie', await cartCookie(url, productPath), ['/', '/products', productPath, '/about']],
+    ]
     const measures: Measure[] = []
-    for (const pagePath of ['/healthz', '/', '/products', productPath, '/about']) {
-      measures.push(await measure(`${url}${pagePath}`, child.pid!))
-      console.error(`  ${database} ${pagePath}: ${measures.at(-1)!.requestsPerSecond} req/s`)
+    for (const [visitor, cookie, paths] of cases) {
+      for (const pagePath of paths) {
+        measures.push(await measure(`${url}${pagePath}`, child.pid!, visitor, cookie))
+        console.error(`  ${database} ${pagePath} (${visitor}): ${measures.at(-1)!.requestsPerSecond} req/s`)
+      }
     }
     return { database, measures, restRssMb, peakRssMb: rssMb(child.pid!, 'VmHWM') }
   } finally {
@@ -226,6 +267,7 @@ try {
     run.measures.map((m) => ({
       database: run.database,
       path: m.path,
+      visitor: m.visitor,
       'req/s': m.requestsPerSecond,
       'x bare': (m.requestsPerSecond / bare.requestsPerSecond).toFixed(3),
       'p50 ms': m.p50Ms,
@@ -238,6 +280,7 @@ try {
   rows.unshift({
     database: '-',
     path: 'bare node:http',
+    visitor: '-',
     'req/s': bare.requestsPerSecond,
     'x bare': '1.000',
     'p50 ms': bare.p50Ms,

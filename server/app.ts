@@ -11,6 +11,7 @@ import { type RequestIdVariables, requestId } from 'hono/request-id'
 import { NONCE, type SecureHeadersVariables, secureHeaders } from 'hono/secure-headers'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { createRequestHandler } from 'react-router'
+import { guestCartVariant } from '../app/cart/cart-session.server.ts'
 import { LOCALES, type Locale, localeOfPath } from '../app/i18n/locale.ts'
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH, UPLOAD_TEXTS } from '../app/media/upload-rules.ts'
 import { m } from '../app/paraglide/messages.js'
@@ -62,7 +63,13 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   // In development the build changes under the server, so nothing is stored.
   const versions = mode === 'production' ? pageCacheVersions(database) : null
   versions?.catch((error) => logger.error({ err: error }, 'the page cache cannot follow changes: pages are rendered'))
-  const pageCache = versions ? createPageCache({ currentVersion: async () => (await versions)() }) : null
+  const pageCache = versions
+    ? createPageCache({
+        currentVersion: async () => (await versions)(),
+        // A guest's cart shows on public pages as the header's count only.
+        variantOf: (request) => guestCartVariant(database.db, request),
+      })
+    : null
   if (pageCache) {
     app.use(async (c, next) => {
       if (!isPublicPage(c.req.path) || !isCacheableRequest(c.req.raw)) return next()

@@ -28,6 +28,15 @@ import { accounts, sessions, twoFactors, users, verifications } from './schema.t
  * shop sets it from requestContext.clientIp on a copy of each request after removing any copy the
  * client sent, so nobody can choose their own bucket.
  */
+/** The shop's cookie names: `malwa.session_token`, or `__Host-malwa.session_token` over HTTPS. */
+const COOKIE_PREFIX = 'malwa'
+const SESSION_COOKIE = new RegExp(`(?:^|;)\\s*(?:__Host-)?${COOKIE_PREFIX}\\.session_token=`)
+
+/** Whether a Cookie header holds a session cookie at all: without one there is no session to look up. */
+export function hasSessionCookie(cookieHeader: string | null): boolean {
+  return cookieHeader !== null && SESSION_COOKIE.test(cookieHeader)
+}
+
 export const CLIENT_IP_HEADER = 'x-malwa-client-ip'
 /**
  * The language of the page that called better-auth, set by the shop (authHeaders). better-auth runs
@@ -139,7 +148,7 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // Names and flags are the shop's: `__Host-` and Secure over HTTPS, httpOnly and Lax always.
       useSecureCookies: false,
-      cookiePrefix: config.secure ? '__Host-malwa' : 'malwa',
+      cookiePrefix: config.secure ? `__Host-${COOKIE_PREFIX}` : COOKIE_PREFIX,
       defaultCookieAttributes: { secure: config.secure, httpOnly: true, sameSite: 'lax', path: '/' },
     },
     hooks: {

@@ -9,7 +9,7 @@ import type { Viewer } from './viewer.ts'
 
 export type { Viewer }
 
-import { CLIENT_IP_HEADER, isPlaceholderEmail, LOCALE_HEADER } from './auth.server.ts'
+import { CLIENT_IP_HEADER, hasSessionCookie, isPlaceholderEmail, LOCALE_HEADER } from './auth.server.ts'
 
 /**
  * The request's headers for better-auth, with the client address and the page's language set by the
@@ -55,7 +55,8 @@ export function getViewer(request: Request, context: Readonly<RouterContextProvi
 
 async function lookUpViewer(request: Request, context: Readonly<RouterContextProvider>): Promise<ViewerResult> {
   const { auth } = context.get(servicesContext)
-  if (!request.headers.get('cookie')) return { viewer: null, headers: new Headers() }
+  // A guest's cookies (a cart, a PIN code, the language) hold no session: nothing to ask better-auth.
+  if (!hasSessionCookie(request.headers.get('cookie'))) return { viewer: null, headers: new Headers() }
   const { headers, response } = await auth.api.getSession({
     headers: authHeaders(request, context),
     returnHeaders: true,

@@ -1,6 +1,7 @@
 import { ArrowLeft, EyeOff } from 'lucide-react'
 import { Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
+import { InlineScript } from '#app/shell/inline-script.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
 import { ArticlePending, useLoadingPost } from './article-pending.tsx'
@@ -9,6 +10,7 @@ import { PostContent } from './post-content.tsx'
 import { BLOG_FALLBACK_ALT, type PostSummary, postImage } from './post-view.ts'
 import { RelatedLinks } from './related-links.tsx'
 import { ShareButton } from './share-button.tsx'
+import shareButtons from './share-buttons.ts?inline-script'
 
 export interface PostPageData {
   post: PostSummary & { updatedAt: string }
@@ -62,6 +64,7 @@ export function PostArticle({ post, html, readingMinutes, related, draft = false
         </Link>
       </div>
       <ArticlePending loading={loading} />
+      <InlineScript script={shareButtons} />
     </div>
   )
 }

@@ -1,9 +1,10 @@
 import { Share2 } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
 import { m } from '#app/paraglide/messages.js'
-import { Button, buttonVariants } from '#app/ui/button.tsx'
-import { cn } from '#app/ui/cn.ts'
+import { Button } from '#app/ui/button.tsx'
 import { toast } from '#app/ui/toast.tsx'
+import { UNTIL_READY } from './share-buttons.ts'
+import { sharePost } from './share-post.ts'
 
 const subscribe = () => () => {}
 
@@ -17,39 +18,36 @@ function useHydrated(): boolean {
 }
 
 /**
- * Shares the post through the device's share sheet, or copies its link where there is none.
- * It needs JavaScript, so it only appears once the page is interactive; until then an invisible
- * stand-in of its size holds its place, so nothing below it moves when it appears.
+ * Shares the post through the device's share sheet, or copies its link where there is none. It needs
+ * JavaScript. A post loaded as a page does not hydrate: the server renders the button invisible, and
+ * the post's inline script (share-buttons.ts) shows it and makes it work. A post React renders (after
+ * a client-side navigation) gets React's own button.
  */
 export function ShareButton({ title, text }: { title: string; text: string }) {
   const hydrated = useHydrated()
   if (!hydrated) {
     return (
-      <span aria-hidden className={cn(buttonVariants({ variant: 'outline' }), 'invisible')}>
-        <Share2 />
+      <Button
+        type="button"
+        variant="outline"
+        className={UNTIL_READY}
+        data-share=""
+        data-share-title={title}
+        data-share-text={text}
+        data-copied={m.link_copied()}
+        data-copied-text={m.blog_link_copied()}
+        data-failed={m.could_not_copy()}
+      >
+        <Share2 aria-hidden />
         {m.share()}
-      </span>
+      </Button>
     )
   }
 
   async function share() {
-    // The address without query or fragment: what the post is, not how this reader arrived.
-    const url = new URL(window.location.pathname, window.location.origin).toString()
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, text, url })
-        return
-      } catch (error) {
-        // The reader closed the share sheet: nothing to do. Any other refusal falls back to copying.
-        if (error instanceof DOMException && error.name === 'AbortError') return
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url)
-      toast(m.link_copied(), { description: m.blog_link_copied() })
-    } catch {
-      toast.error(m.could_not_copy(), { description: url })
-    }
+    const { outcome, url } = await sharePost(title, text)
+    if (outcome === 'copied') toast(m.link_copied(), { description: m.blog_link_copied() })
+    else if (outcome === 'failed') toast.error(m.could_not_copy(), { description: url })
   }
 
   return (

@@ -15,27 +15,33 @@ import { Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
+import { cn } from '#app/ui/cn.ts'
 import { ShopImage } from '#app/ui/shop-image.tsx'
 import { ToastNotices } from '#app/ui/toast-notices.tsx'
 import type { CartLine } from './cart.server.ts'
 import { CartForm } from './cart-form.tsx'
-import type { CartView } from './cart-session.server.ts'
+import type { CartAnswer, CartView } from './cart-session.server.ts'
 import { CartSummary, CouponField } from './cart-summary.tsx'
 import { itemCountLabel } from './item-count.ts'
 
 export default function CartDrawerPanel({
-  cart,
+  answer,
+  itemCount,
   signedIn,
   open,
   onOpenChange,
   returnFocusTo,
 }: {
-  cart: CartView
+  /** The cart's fetcher's answer: undefined while it is on its way. */
+  answer: CartAnswer | undefined
+  /** The page's count, until the cart comes. */
+  itemCount: number
   signedIn: boolean
   open: boolean
   onOpenChange: (open: boolean) => void
   returnFocusTo: RefObject<HTMLAnchorElement | null>
 }) {
+  const cart = answer?.cart
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -52,7 +58,9 @@ export default function CartDrawerPanel({
             <Dialog.Title className="flex items-center gap-2 text-xl font-bold">
               <ShoppingBag className="size-5 text-primary" aria-hidden />
               {m.your_cart()}
-              <span className="text-base font-normal text-muted-foreground">({itemCountLabel(cart.itemCount)})</span>
+              <span className="text-base font-normal text-muted-foreground">
+                ({itemCountLabel(cart?.itemCount ?? itemCount)})
+              </span>
             </Dialog.Title>
             <Dialog.Close asChild>
               <Button variant="ghost" size="icon" className="-mr-2 size-11" aria-label={m.close_cart()}>
@@ -62,7 +70,17 @@ export default function CartDrawerPanel({
           </div>
           <Dialog.Description className="sr-only">{m.cart_description()}</Dialog.Description>
           <ToastNotices className="mx-4 mt-3" />
-          {cart.lines.length === 0 ? (
+          {!cart ? (
+            <p
+              role={answer ? 'alert' : 'status'}
+              className={cn(
+                'flex flex-1 items-center justify-center px-6 text-center',
+                answer ? 'font-semibold text-destructive' : 'text-muted-foreground',
+              )}
+            >
+              {answer ? m.cart_failed_to_load() : m.cart_loading()}
+            </p>
+          ) : cart.lines.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
               <ShoppingCart className="size-12 text-muted-foreground/60" aria-hidden />
               <p className="text-lg font-semibold">{m.cart_empty()}</p>

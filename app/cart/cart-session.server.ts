@@ -10,7 +10,14 @@ import { m } from '#app/paraglide/messages.js'
 import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { ShopSettings } from '#app/settings/settings.server.ts'
-import { type CartLine, type CartScope, mergeGuestCart, orderOfGuestCart, readCart } from './cart.server.ts'
+import {
+  type CartLine,
+  type CartScope,
+  cartItemCount,
+  mergeGuestCart,
+  orderOfGuestCart,
+  readCart,
+} from './cart.server.ts'
 import { emptyGuestCart, GUEST_CART_COOKIE, type GuestCart, parseGuestCart, serializeGuestCart } from './guest-cart.ts'
 
 const CART_DAYS = 30
@@ -58,19 +65,49 @@ export async function currentCartScope(
   return orderedId ? { scope: { userId, cookie: emptyGuestCart() }, orderedId } : { scope, orderedId: null }
 }
 
+/** The drawer's cart, or null when it could not be read (the drawer says 'Failed to load cart'). */
+export interface CartAnswer {
+  cart: CartView | null
+}
+
+/** What every page's header shows of the visitor's cart: its count, and something to tell once. */
+export interface CartBadge {
+  itemCount: number
+  /** Something to tell the shopper once, e.g. after a merge at sign-in. */
+  notice: string | null
+}
+
+interface VisitorCart {
+  scope: CartScope
+  notice: string | null
+  setCookie: string | null
+  orderedId: string | null
+}
+
 /**
- * The visitor's cart for the page. A signed-in shopper with guest lines in this browser gets them
+ * Whose cart the visitor has now. A signed-in shopper with guest lines in this browser gets them
  * merged into the account first; `setCookie` is then the emptied cookie to send back. A guest cart
  * that was already ordered is emptied too (never merged, never shown for ordering again);
  * `orderedId` then names its order.
  */
-export async function loadCartView(
+function visitorCart(db: Db, request: Request, viewer: { id: string } | null, secure: boolean): Promise<VisitorCart> {
+  // Once per request: the root's count and the page's cart (checkout) share it.
+  let found = visitorCarts.get(request)
+  if (!found) {
+    found = findVisitorCart(db, request, viewer, secure)
+    visitorCarts.set(request, found)
+  }
+  return found
+}
+
+const visitorCarts = new WeakMap<Request, Promise<VisitorCart>>()
+
+async function findVisitorCart(
   db: Db,
   request: Request,
-  viewer: { id: string; phone: string | null } | null,
-  shop: ShopSettings,
+  viewer: { id: string } | null,
   secure: boolean,
-): Promise<{ cart: CartView; setCookie: string | null; orderedId: string | null }> {
+): Promise<VisitorCart> {
   const current = await currentCartScope(db, request, viewer?.id ?? null)
   const { orderedId } = current
   let scope = current.scope
@@ -82,8 +119,43 @@ export async function loadCartView(
     notice = merged.notice
     setCookie = cartCookie(merged.cookie, secure)
   }
+  return { scope, notice, setCookie, orderedId }
+}
+
+/** The visitor's cart for the page (checkout, the drawer), priced; see visitorCart. */
+export async function loadCartView(
+  db: Db,
+  request: Request,
+  viewer: { id: string; phone: string | null } | null,
+  shop: ShopSettings,
+  secure: boolean,
+): Promise<{ cart: CartView; setCookie: string | null; orderedId: string | null }> {
+  const { scope, notice, setCookie, orderedId } = await visitorCart(db, request, viewer, secure)
   const pin = rememberedPin(request.headers.get('cookie'))
   return { cart: await priceCart(db, scope, shop, { phone: viewer?.phone ?? null, pin, notice }), setCookie, orderedId }
+}
+
+/** The header's view of the visitor's cart, for every page; see visitorCart. */
+export async function loadCartBadge(
+  db: Db,
+  request: Request,
+  viewer: { id: string } | null,
+  secure: boolean,
+): Promise<{ badge: CartBadge; setCookie: string | null }> {
+  const { scope, notice, setCookie } = await visitorCart(db, request, viewer, secure)
+  return { badge: { itemCount: await cartItemCount(db, scope), notice }, setCookie }
+}
+
+/**
+ * Which stored copy of a public page a guest's request may get: pages differ by their cart only in
+ * the header's count (the drawer asks for the cart when opened). '' without a cart (as a visitor
+ * without cookies sees it), `cart=<count>` with one, and null when the page must be rendered for
+ * this request: a cart already ordered is emptied by the answer, and says so once.
+ */
+export async function guestCartVariant(db: Db, request: Request): Promise<string | null> {
+  const { scope, orderedId } = await currentCartScope(db, request, null)
+  if (orderedId) return null
+  return scope.cookie.items.length === 0 ? '' : `cart=${await cartItemCount(db, scope)}`
 }
 
 async function priceCart(

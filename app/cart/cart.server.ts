@@ -73,6 +73,23 @@ export async function readCartEntries(db: Tx, scope: CartScope): Promise<CartEnt
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
 }
 
+/** Packets in the cart, as `readCart`'s lines count them (a line of a product that no longer exists is gone). */
+export async function cartItemCount(db: Tx, scope: CartScope): Promise<number> {
+  const entries = await readCartEntries(db, scope)
+  if (entries.length === 0) return 0
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        entries.map((entry) => entry.productId),
+      ),
+    )
+  const known = new Set(rows.map((row) => row.id))
+  return entries.reduce((sum, entry) => (known.has(entry.productId) ? sum + entry.quantity : sum), 0)
+}
+
 type ProductRow = Pick<typeof products.$inferSelect, keyof ReturnType<typeof orderableColumns>>
 
 /** Why `quantity` packets of this product and size cannot be bought now, or null. */

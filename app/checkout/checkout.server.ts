@@ -25,7 +25,7 @@ import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { RateLimitRule } from '#app/platform/rate-limit.server.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
-import { getSettings } from '#app/settings/settings.server.ts'
+import { getRequestSettings } from '#app/settings/settings.server.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import { whatsAppOptInWording } from '#app/whatsapp/consent.server.ts'
 import {
@@ -111,7 +111,7 @@ const LAST_ORDER_COOKIE = 'last_order'
 
 export async function checkoutLoader(request: Request, context: Context) {
   const { db, config, payments } = context.get(servicesContext)
-  const shop = await getSettings(db)
+  const shop = await getRequestSettings(context)
   const { viewer } = await getViewer(request, context)
   const headers = new Headers()
   if (shop.showcaseMode) return data({ open: false as const }, { headers })

@@ -19,7 +19,10 @@ function page(headers: Record<string, string> = {}, status = 200, body = HTML) {
 }
 
 /** A cache on a version the test moves, with a render that counts its calls. */
-function setUp(answer: () => Response = () => page(), options: { ttlMs?: number } = {}) {
+function setUp(
+  answer: () => Response = () => page(),
+  options: { ttlMs?: number; variantOf?: (request: Request) => Promise<string | null> } = {},
+) {
   let version = 1
   let clock = 0
   let renders = 0
@@ -175,11 +178,66 @@ describe('the page cache', () => {
   })
 })
 
+describe("the page cache's variants (a guest's cart count)", () => {
+  let asked = 0
+  /** The variant is the cart cookie's count; 'ordered' is a cart that must be rendered for its request. */
+  const cartCount = (request: Request) => {
+    asked++
+    const count = /guest_cart=(\w+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? ''
+    return Promise.resolve(count === 'ordered' ? null : count && `cart=${count}`)
+  }
+  const carted = (count: string) => ({ headers: { 'accept-encoding': 'br', cookie: `guest_cart=${count}` } })
+
+  it('keeps a page per variant, shared by the requests of that variant, and asks each cookie header once a version', async () => {
+    asked = 0
+    let count = 0
+    const shop = setUp(() => page({}, 200, `<p>${++count}</p>`), { variantOf: cartCount })
+    const two = await (await shop.ask(carted('2'))).text()
+    const three = await (await shop.ask(carted('3'))).text()
+    expect(two).not.toBe(three)
+    expect(await (await shop.ask(carted('2'))).text()).toBe(two)
+    expect(shop.renders()).toBe(2)
+    expect(asked).toBe(2)
+    shop.change()
+    await shop.ask(carted('2'))
+    expect(shop.renders()).toBe(3)
+    expect(asked).toBe(3)
+  })
+
+  it('gives a request without cookies the page of the empty variant, without asking', async () => {
+    asked = 0
+    const shop = setUp(() => page(), { variantOf: cartCount })
+    const answer = await shop.ask({ headers: { 'accept-encoding': 'br', cookie: 'guest_cart=' } })
+    await shop.ask()
+    expect(shop.renders()).toBe(1)
+    expect(asked).toBe(1)
+    expect(answer.headers.get('cache-control')).toBe('public, no-cache')
+  })
+
+  it("renders a page that is one request's alone every time, and keeps nothing of it", async () => {
+    const shop = setUp(() => page(), { variantOf: cartCount })
+    const answer = await shop.ask(carted('ordered'))
+    await shop.ask(carted('ordered'))
+    expect(shop.renders()).toBe(2)
+    expect(answer.headers.get('etag')).toBeNull()
+    expect(answer.headers.get('cache-control')).toBe('private, no-cache')
+    expect(answer.headers.get('content-encoding')).toBe('br')
+  })
+
+  it('renders for the request when the variant cannot be worked out', async () => {
+    const shop = setUp(() => page(), { variantOf: () => Promise.reject(new Error('database down')) })
+    await shop.ask(carted('2'))
+    await shop.ask(carted('2'))
+    expect(shop.renders()).toBe(2)
+  })
+})
+
 describe('which requests the page cache may answer', () => {
   it.each([
     ['a GET without cookies', new Request(URL_OF_PAGE), true],
     ['a HEAD without cookies', new Request(URL_OF_PAGE, { method: 'HEAD' }), true],
-    ['a request with a cookie', new Request(URL_OF_PAGE, { headers: { cookie: 'guest_cart=x' } }), false],
+    ['a signed-in visitor', new Request(URL_OF_PAGE, { headers: { cookie: 'better-auth.session_token=x' } }), false],
+    ['a guest with a cart (a variant)', new Request(URL_OF_PAGE, { headers: { cookie: 'guest_cart=x' } }), true],
     ['Hindi remembered, written encoded', new Request(URL_OF_PAGE, { headers: { cookie: 'lang=%68i' } }), false],
     ['the switch’s link', new Request(`${URL_OF_PAGE}?lang=hi`), false],
     ['a remembered PIN code', new Request(URL_OF_PAGE, { headers: { cookie: 'delivery_pin=452001' } }), true],
@@ -197,6 +255,11 @@ describe('which requests the page cache may answer', () => {
     [
       'a PIN code beside a cart',
       new Request(URL_OF_PAGE, { headers: { cookie: 'delivery_pin=452001; guest_cart=x' } }),
+      true,
+    ],
+    [
+      'a cart beside a session',
+      new Request(URL_OF_PAGE, { headers: { cookie: 'guest_cart=x; better-auth.session_token=x' } }),
       false,
     ],
     ['a request with credentials', new Request(URL_OF_PAGE, { headers: { authorization: 'Basic eDp5' } }), false],

@@ -12,10 +12,15 @@
 //   its policy then lists the SHA-256 of each inline script carrying that nonce instead of the nonce,
 //   so no nonce is ever replayed, and a script that came in with the content (no nonce) still may not run.
 // - Only complete 200 text/html answers without Set-Cookie and without private/no-store are stored.
+// - A guest with a cart gets the copy of the page with their cart's count in the header (the only part of
+//   a public page a guest's cart changes): `variantOf` names that variant, part of the key. What it
+//   says of a request's cookies is kept until the version changes (a product's change, an order's
+//   stock), so a shopper browsing with a cart costs no query either.
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib'
 import { isbot } from 'isbot'
+import { GUEST_CART_COOKIE } from '#app/cart/guest-cart.ts'
 import { PIN_COOKIE } from '#app/delivery/remembered-pin.ts'
 import { resolveLocale } from '#app/i18n/locale.server.ts'
 import { LOCALE_COOKIE, toLocale } from '#app/i18n/locale.ts'
@@ -32,12 +37,20 @@ const PAGE_CACHE_CHANNEL = 'page_cache'
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024
 const DEFAULT_TTL_MS = 60_000
 const MAX_URL_LENGTH = 1024
+/** Cookie headers whose variant is kept (at one version). */
+const MAX_VARIANTS = 10_000
 /** Headers of one rendered answer that a stored page does not repeat. */
 const PER_REQUEST_HEADERS = new Set(['x-request-id', 'content-length', 'content-encoding', 'date', 'transfer-encoding'])
 
 export interface PageCacheOptions {
   /** The version of what public pages show, as of a moment after the call; see pageCacheVersions. */
   currentVersion: () => Promise<number>
+  /**
+   * What, beyond the address, a request with cookies sees on a page (a guest's cart count): requests
+   * of one variant share a stored page; null when the page must be rendered for this request alone.
+   * It may change only with the version. Without it, a request with cookies gets the page without them.
+   */
+  variantOf?: (request: Request) => Promise<string | null>
   /** What the stored pages may take in memory. */
   maxBytes?: number
   /** A stored page is rendered again after this long even if nothing changed (dates, times). */
@@ -73,10 +86,11 @@ interface PreparedPage {
 
 /**
  * Whether a request may be answered from the cache: GET/HEAD, no credentials, a short URL, and no cookie
- * that may change the page. Two never do: the remembered PIN code (read by the page in the browser; the
- * drawer's quote needs a cart, which has a cookie of its own) and the remembered language, except where
- * it sends the visitor to the other language's page. Any other cookie may (the signed-in viewer, the
- * cart): such requests are rendered.
+ * that may change the page beyond a variant. Two never do: the remembered PIN code (read by the page in
+ * the browser; the drawer asks for its quote with the cart) and the remembered language, except where
+ * it sends the visitor to the other language's page. A guest's cart changes only the header's count,
+ * which the caller names as the variant. Any other cookie may (the signed-in viewer): such requests are
+ * rendered.
  */
 export function isCacheableRequest(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
@@ -86,7 +100,7 @@ export function isCacheableRequest(request: Request): boolean {
     .split(';')
     .map((part) => part.trim().split('=')[0])
     .filter(Boolean)
-  if (!names.every((name) => name === PIN_COOKIE || name === LOCALE_COOKIE)) return false
+  if (!names.every((name) => name === PIN_COOKIE || name === LOCALE_COOKIE || name === GUEST_CART_COOKIE)) return false
   // The remembered language changes the answer only where the locale middleware would send the visitor
   // to the other language's page instead.
   const cookieLocale = toLocale(readCookie(request, LOCALE_COOKIE))
@@ -147,6 +161,7 @@ export function freshReader<T>(read: () => Promise<T>): () => Promise<T> {
 
 export function createPageCache({
   currentVersion,
+  variantOf = async () => '',
   maxBytes = DEFAULT_MAX_BYTES,
   ttlMs = DEFAULT_TTL_MS,
   now = Date.now,
@@ -155,6 +170,20 @@ export function createPageCache({
   const pages = new Map<string, PreparedPage>()
   const rendering = new Map<string, { version: number; page: Promise<PreparedPage | null> }>()
   let bytes = 0
+  // By cookie header, at the version it was worked out at.
+  const variants = new Map<string, { version: number; variant: string | null }>()
+
+  const variantAt = async (request: Request, version: number): Promise<string | null> => {
+    const cookies = request.headers.get('cookie')
+    if (!cookies) return ''
+    const known = variants.get(cookies)
+    if (known && known.version === version) return known.variant
+    const variant = await variantOf(request).catch(() => null)
+    variants.delete(cookies)
+    if (variants.size >= MAX_VARIANTS) variants.delete(variants.keys().next().value as string)
+    variants.set(cookies, { version, variant })
+    return variant
+  }
 
   const store = (key: string, page: PreparedPage) => {
     const old = pages.get(key)
@@ -176,13 +205,15 @@ export function createPageCache({
 
   return {
     async serve(request, render) {
-      const key = cacheKey(request)
       const version = await currentVersion().catch(() => null)
-      if (version === null) {
-        // Without the version nothing is served from or kept in the cache; the page is still prepared.
+      const variant = version === null ? null : await variantAt(request, version)
+      if (version === null || variant === null) {
+        // Without the version nothing is served from or kept in the cache, nor a page that is this
+        // request's alone; the page is still prepared.
         const result = await prepare(await render(), null, 0)
         return result.kind === 'page' ? answer(request, result.page) : result.response
       }
+      const key = `${cacheKey(request)}\n${variant}`
       const stored = pages.get(key)
       if (stored && stored.version === version && now() - stored.storedAt < ttlMs) {
         pages.delete(key)
@@ -310,6 +341,9 @@ async function prepare(response: Response, version: number | null, storedAt: num
     kept.etag = etag
   } else {
     kept.vary = kept.vary ? `${kept.vary}, Accept-Encoding` : 'Accept-Encoding'
+    // This request's alone (a guest cart emptied because it was ordered, say), as server/app.ts marks
+    // the pages it renders outside the cache.
+    kept['cache-control'] ??= 'private, no-cache'
   }
   const page: PreparedPage = {
     version: version ?? -1,

@@ -1,4 +1,6 @@
-// Registers the service worker (production builds only; loaded lazily by the root after the page).
+// Registers the service worker (production builds only). A page React runs on loads this module
+// lazily after the page (root.tsx); a page that does not hydrate carries it as its one inline script
+// (`?inline-script`, app/shell/inline-scripts.ts), which calls the default export.
 
 /** How long a page waits for the new worker to take it over (it does at once: clientsClaim in sw.ts). */
 const TAKEOVER_WAIT_MS = 3000
@@ -40,6 +42,8 @@ export function registerServiceWorker() {
   if (document.readyState === 'complete') void register()
   else window.addEventListener('load', () => void register(), { once: true })
 }
+
+export default registerServiceWorker
 
 function takenOver(): Promise<void> {
   if (navigator.serviceWorker.controller) return Promise.resolve()

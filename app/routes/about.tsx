@@ -1,6 +1,9 @@
 import { AboutPage } from '#app/content/about-page.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { READING_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/about'
+
+export const handle = READING_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'about' })
 

@@ -2,7 +2,10 @@
 import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
 import { OrdersTab } from '#app/orders/admin/orders-tab.tsx'
 import { ordersTabLoader } from '#app/orders/order-desk-routes.server.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin._index'
+
+export const handle = INTERACTIVE_PAGE
 
 export const loader = (args: Route.LoaderArgs) => ordersTabLoader(args)
 

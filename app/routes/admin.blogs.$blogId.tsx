@@ -4,9 +4,11 @@ import { BlogEditor } from '#app/blog/admin/blog-editor.tsx'
 import { BlogsLoadError } from '#app/blog/admin/blogs-tab.tsx'
 import { editBlogAction, editBlogLoader } from '#app/blog/blog-admin-routes.server.ts'
 import type { CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
+import type { HydrationHandle } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin.blogs.$blogId'
 
-export const handle: CrumbsHandle = {
+export const handle: CrumbsHandle & HydrationHandle = {
+  hydrate: true,
   crumbs: (params) => [
     { label: 'Admin', path: '/admin' },
     { label: 'Blogs', path: '/admin/blogs' },

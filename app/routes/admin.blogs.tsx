@@ -1,7 +1,10 @@
 // The Blogs tab: every post with preview, edit and delete (app/blog).
 import { BlogsLoadError, BlogsTab } from '#app/blog/admin/blogs-tab.tsx'
 import { blogsTabLoader } from '#app/blog/blog-admin-routes.server.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin.blogs'
+
+export const handle = INTERACTIVE_PAGE
 
 export const loader = (args: Route.LoaderArgs) => blogsTabLoader(args)
 

@@ -2,7 +2,10 @@
 import { isRouteErrorResponse, Link } from 'react-router'
 import { MessagesTab } from '#app/contact/admin/messages-tab.tsx'
 import { messagesAction, messagesTabLoader } from '#app/contact/inbox-routes.server.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin.messages'
+
+export const handle = INTERACTIVE_PAGE
 
 export const loader = (args: Route.LoaderArgs) => messagesTabLoader(args)
 export const action = (args: Route.ActionArgs) => messagesAction(args)

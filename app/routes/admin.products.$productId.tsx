@@ -3,13 +3,15 @@ import { isRouteErrorResponse, Link } from 'react-router'
 import { ProductEditor } from '#app/catalog/admin/product-editor.tsx'
 import { editProductLoader, productAction } from '#app/catalog/product-admin-routes.server.ts'
 import type { CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
+import type { HydrationHandle } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin.products.$productId'
 
 export const loader = (args: Route.LoaderArgs) => editProductLoader(args)
 export const action = (args: Route.ActionArgs) => productAction(args)
 
 /** A product's id reads as nothing in the trail: Edit Product instead. */
-export const handle: CrumbsHandle = {
+export const handle: CrumbsHandle & HydrationHandle = {
+  hydrate: true,
   crumbs: (params) => [
     { label: 'Admin', path: '/admin' },
     { label: 'Products', path: '/admin/products' },

@@ -2,7 +2,10 @@
 import { Link } from 'react-router'
 import { ProductsTab } from '#app/catalog/admin/products-tab.tsx'
 import { productsTabLoader } from '#app/catalog/product-admin-routes.server.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin.products'
+
+export const handle = INTERACTIVE_PAGE
 
 export const loader = (args: Route.LoaderArgs) => productsTabLoader(args)
 

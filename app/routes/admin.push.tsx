@@ -1,7 +1,10 @@
 // The Push Notifications tab: send a notification to every subscribed device (app/notifications).
 import { PushTab } from '#app/notifications/admin/push-tab.tsx'
 import { pushAction, pushTabLoader } from '#app/notifications/push-routes.server.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin.push'
+
+export const handle = INTERACTIVE_PAGE
 
 export const loader = (args: Route.LoaderArgs) => pushTabLoader(args)
 export const action = (args: Route.ActionArgs) => pushAction(args)

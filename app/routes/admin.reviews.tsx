@@ -2,7 +2,10 @@
 import { isRouteErrorResponse, Link } from 'react-router'
 import { ReviewsTab } from '#app/reviews/admin/reviews-tab.tsx'
 import { reviewsAdminAction, reviewsTabLoader } from '#app/reviews/review-routes.server.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin.reviews'
+
+export const handle = INTERACTIVE_PAGE
 
 export const loader = (args: Route.LoaderArgs) => reviewsTabLoader(args)
 export const action = (args: Route.ActionArgs) => reviewsAdminAction(args)

@@ -2,7 +2,10 @@
 import { isRouteErrorResponse, Link } from 'react-router'
 import { CouponEditor } from '#app/checkout/admin/coupon-editor.tsx'
 import { editCouponAction, editCouponLoader } from '#app/checkout/coupon-routes.server.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin.settings.coupons.$code'
+
+export const handle = INTERACTIVE_PAGE
 
 export const loader = (args: Route.LoaderArgs) => editCouponLoader(args)
 export const action = (args: Route.ActionArgs) => editCouponAction(args)

@@ -4,7 +4,10 @@ import { AdminLogin } from '#app/admin/admin-page.tsx'
 import { AdminPanel } from '#app/admin/admin-panel.tsx'
 import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/admin'
+
+export const handle = INTERACTIVE_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: 'Admin | Malwa Namkeen', noindex: true })
 

@@ -3,7 +3,10 @@ import { AuthPage } from '#app/accounts/auth-page.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/auth'
+
+export const handle = INTERACTIVE_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.auth_meta_title(), noindex: true })
 

@@ -11,6 +11,7 @@ import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { breadcrumbTrail, type CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
+import type { HydrationHandle } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/blog-post'
 
 /** Other recent posts at the end of a post. */
@@ -48,7 +49,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
 }
 
 /** The last crumb is the post's title in the page's language, not its address's words. */
-export const handle: CrumbsHandle = {
+export const handle: CrumbsHandle & HydrationHandle = {
+  hydrate: false,
   crumbs: (params, data) =>
     breadcrumbTrail(`/blog/${params.slug}`, (data as Route.ComponentProps['loaderData'] | undefined)?.post.title).slice(
       1,

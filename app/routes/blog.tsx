@@ -10,7 +10,10 @@ import { servicesContext } from '#app/platform/services.server.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
+import { READING_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/blog'
+
+export const handle = READING_PAGE
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)

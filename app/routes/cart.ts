@@ -2,16 +2,39 @@ import { data, redirect } from 'react-router'
 import { getViewer } from '#app/accounts/session.server.ts'
 import { CART_FAILURE, type CartResult, ENHANCED_FIELD } from '#app/cart/cart-form.ts'
 import { cartRequestSchema } from '#app/cart/cart-request.server.ts'
-import { cartCookie, cartErrorCookie, currentCartScope } from '#app/cart/cart-session.server.ts'
+import {
+  type CartAnswer,
+  cartCookie,
+  cartErrorCookie,
+  currentCartScope,
+  loadCartView,
+} from '#app/cart/cart-session.server.ts'
 import { changeCart } from '#app/cart/change-cart.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { getSettings } from '#app/settings/settings.server.ts'
 import type { Route } from './+types/cart'
 
-/** The cart has no page of its own: the drawer shows it, and /checkout without JavaScript. */
-export function loader() {
-  return redirect('/checkout')
+/** This shopper's cart, priced now: never kept. */
+const PRIVATE = { 'Cache-Control': 'private, no-store' }
+
+/**
+ * The cart has no page of its own: /checkout shows it without JavaScript. `?view` is the drawer's
+ * cart (its fetcher's answer), priced as checkout prices it.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!new URL(request.url).searchParams.has('view')) return redirect('/checkout')
+  const { db, config } = context.get(servicesContext)
+  try {
+    const [shop, { viewer }] = await Promise.all([getSettings(db), getViewer(request, context)])
+    const { cart, setCookie } = await loadCartView(db, request, viewer, shop, config.secure)
+    const headers = new Headers(PRIVATE)
+    if (setCookie) headers.append('Set-Cookie', setCookie)
+    return data<CartAnswer>({ cart }, { headers })
+  } catch (error) {
+    context.get(requestContext).log.error({ err: error }, 'loading the cart failed')
+    return data<CartAnswer>({ cart: null }, { status: 500, headers: PRIVATE })
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -6,7 +6,10 @@ import { paymentStartFailed } from '#app/payments/payment-messages.ts'
 import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/checkout'
+
+export const handle = INTERACTIVE_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.checkout_meta_title(), noindex: true })
 

@@ -10,8 +10,11 @@ import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import type { Route } from './+types/contact'
+
+export const handle = INTERACTIVE_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'contact' })
 

@@ -5,7 +5,10 @@ import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { PinCodeBox } from '#app/delivery/pin-code-box.tsx'
 import { Link } from '#app/i18n/links.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/delivery'
+
+export const handle = INTERACTIVE_PAGE
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: `${deliveryTexts.boxTitle()} | Malwa Namkeen`, noindex: true })

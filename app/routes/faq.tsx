@@ -4,7 +4,10 @@ import { HelpCard } from '#app/content/help-card.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
+import { READING_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/faq'
+
+export const handle = READING_PAGE
 
 export const meta: Route.MetaFunction = (args) => {
   const settings = (args.matches[0]?.loaderData as { settings?: FaqSettings } | undefined)?.settings

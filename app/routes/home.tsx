@@ -10,8 +10,11 @@ import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
 import { homeJsonLd } from '#app/seo/json-ld.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import { Button } from '#app/ui/button.tsx'
 import type { Route } from './+types/home'
+
+export const handle = INTERACTIVE_PAGE
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)

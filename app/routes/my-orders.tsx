@@ -8,7 +8,10 @@ import { servicesContext } from '#app/platform/services.server.ts'
 import { rateableLines } from '#app/reviews/reviews.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { isUuid } from '#app/shared/uuid.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/my-orders'
+
+export const handle = INTERACTIVE_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.my_orders_meta_title(), noindex: true })
 

@@ -2,7 +2,10 @@ import { data } from 'react-router'
 import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { NotFoundContent } from '#app/shell/not-found-content.tsx'
+import { READING_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/not-found'
+
+export const handle = READING_PAGE
 
 export function loader() {
   return data(null, { status: 404 })

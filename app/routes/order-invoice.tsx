@@ -5,6 +5,7 @@ import { invoicePageLoader } from '#app/invoices/invoice-routes.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
+import type { HydrationHandle } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/order-invoice'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -13,7 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   })
 
-export const handle: CrumbsHandle = {
+export const handle: CrumbsHandle & HydrationHandle = {
+  hydrate: true,
   crumbs: (params) => [
     {
       label: m.invoice_page_title({ number: params.orderId?.slice(-8) ?? '' }),

@@ -13,11 +13,14 @@ import { pageMeta } from '#app/seo/page-meta.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile, telHref } from '#app/shared/phone.ts'
 import { isUuid } from '#app/shared/uuid.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import { expectedDelivery } from '#app/shipping/expected-delivery.ts'
 import { latestShipment } from '#app/shipping/shipments.server.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import type { Route } from './+types/order-success'
+
+export const handle = INTERACTIVE_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.success_meta_title(), noindex: true })
 

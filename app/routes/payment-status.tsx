@@ -4,7 +4,10 @@ import { verifyFailed } from '#app/payments/payment-messages.ts'
 import { readPaymentStatus } from '#app/payments/payment-status.server.ts'
 import { InvalidPaymentRequest, PaymentStatusPage } from '#app/payments/payment-status-page.tsx'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/payment-status'
+
+export const handle = INTERACTIVE_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: m.payment_meta_title(), noindex: true })
 

@@ -9,6 +9,7 @@ import { ProductReviews } from '#app/reviews/product-reviews.tsx'
 import { productReviews } from '#app/reviews/review-routes.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { breadcrumbTrail, type CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
+import type { HydrationHandle } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/product'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -24,7 +25,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** The last crumb is the product's name in the page's language, not its address's words. */
-export const handle: CrumbsHandle = {
+export const handle: CrumbsHandle & HydrationHandle = {
+  hydrate: true,
   crumbs: (params, data) =>
     breadcrumbTrail(
       `/products/${params.slug}`,

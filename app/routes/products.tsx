@@ -12,7 +12,10 @@ import { m } from '#app/paraglide/messages.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/products'
+
+export const handle = INTERACTIVE_PAGE
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)

@@ -3,7 +3,10 @@ import { shippingDocument } from '#app/content/policies/shipping.tsx'
 import { PolicyPage } from '#app/content/policy-page.tsx'
 import { getLocale } from '#app/i18n/page-locale.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { READING_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/shipping-policy'
+
+export const handle = READING_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'shipping' })
 

@@ -3,7 +3,10 @@ import { termsDocument } from '#app/content/policies/terms.tsx'
 import { PolicyPage } from '#app/content/policy-page.tsx'
 import { getLocale } from '#app/i18n/page-locale.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { READING_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/terms-and-conditions'
+
+export const handle = READING_PAGE
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'terms' })
 

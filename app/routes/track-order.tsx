@@ -19,11 +19,14 @@ import { pageMeta } from '#app/seo/page-meta.ts'
 import { formValues } from '#app/shared/form-schema.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { PageHeading } from '#app/shell/page-heading.tsx'
+import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import { WhatsAppChatLink } from '#app/shell/whatsapp-chat-link.tsx'
 import { ShipmentInfo } from '#app/shipping/shipment-info.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import type { Route } from './+types/track-order'
+
+export const handle = INTERACTIVE_PAGE
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
+import type { RouterContextProvider } from 'react-router'
 import { nextVersion } from '#app/shared/record-version.ts'
 import { type AuditActor, recordAudit } from '../platform/audit.server.ts'
 import type { Db, Tx } from '../platform/db.server.ts'
+import { servicesContext } from '../platform/services.server.ts'
 import { settings } from './schema.ts'
 import type { SectionValues, SettingsSection } from './settings-form.ts'
 
@@ -15,6 +17,18 @@ export async function getSettings(db: Tx): Promise<ShopSettings> {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1))
   if (!row) throw new Error('The settings row is missing: start-up did not initialise the database')
   return row
+}
+
+const perRequest = new WeakMap<object, Promise<ShopSettings>>()
+
+/** The settings for one request's loaders, read once however many of them ask (the root and the page's). */
+export function getRequestSettings(context: Readonly<RouterContextProvider>): Promise<ShopSettings> {
+  let settings = perRequest.get(context)
+  if (!settings) {
+    settings = getSettings(context.get(servicesContext).db)
+    perRequest.set(context, settings)
+  }
+  return settings
 }
 
 /** The screen's copy of the settings is older than the database's (someone saved since it was loaded). */

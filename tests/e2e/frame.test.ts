@@ -76,15 +76,36 @@ test('a menu opened before the JavaScript arrives stays open when it does', asyn
     await held
     await route.continue()
   })
-  await page.goto('/blog/the-story-of-ratlami-sev', { waitUntil: 'commit' })
+  await page.goto('/products/premium-ratlami-sev', { waitUntil: 'commit' })
   await page.getByLabel('Menu').click()
   const menu = page.getByRole('navigation', { name: 'Mobile' })
   await expect(menu).toBeVisible()
   release()
-  // The Share button appears once the page is hydrated.
   await hydrated(page)
-  await expect(page.getByRole('button', { name: 'Share' }).first()).toBeVisible()
   await expect(menu).toBeVisible()
+})
+
+test('a page to read loads no script file, and its menu, language switch and cart link work without React', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the menu button is for phones')
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Cart,/ })).toHaveAttribute('href', '/checkout')
+  await page.getByLabel('Menu').click()
+  const menu = page.getByRole('navigation', { name: 'Mobile' })
+  await menu.getByRole('link', { name: 'हिन्दी' }).click()
+  await expect(page).toHaveURL(/\/hi\/about$/)
+  await page.getByLabel('मेन्यू').click()
+  await page.getByRole('navigation', { name: 'मोबाइल' }).getByRole('link', { name: 'सवाल-जवाब' }).click()
+  await expect(page).toHaveURL(/\/hi\/faq$/)
+  expect(scripts).toEqual([])
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false)
 })
 
 test("the header's switch keeps the page, round-trips, and is remembered", { tag: '@both' }, async ({

@@ -11,11 +11,17 @@ import { deliveryDetails } from '../delivery-details.ts'
 export type GuestOrderInput = Partial<Omit<PlaceOrderInput, 'scope' | 'details'>> & {
   /** Fields of the delivery form that differ from the usual shopper's. */
   details?: Partial<DeliveryDetails>
+  /** The guest cart's id (its cookie's), when the test keeps the cookie. */
+  cartId?: string
 }
 
-export function placeGuestOrder(db: Db, items: CartEntry[], { details, ...input }: GuestOrderInput = {}) {
+export function placeGuestOrder(
+  db: Db,
+  items: CartEntry[],
+  { details, cartId = randomUUID(), ...input }: GuestOrderInput = {},
+) {
   return placeOrder(db, {
-    scope: { userId: null, cookie: { id: randomUUID(), items, couponCode: null } },
+    scope: { userId: null, cookie: { id: cartId, items, couponCode: null } },
     details: deliveryDetails(details),
     idempotencyKey: randomUUID(),
     sessionHash: 'session',

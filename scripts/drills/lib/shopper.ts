@@ -207,7 +207,7 @@ export class Shopper {
   async openCheckout(path = '/checkout'): Promise<string> {
     const answer = await this.get(path)
     const key = /name="idempotencyKey" value="([0-9a-f-]{36})"/.exec(answer.text)?.[1]
-    if (answer.status !== 200 || !key) throw new Error(`the checkout page answered ${answer.status} without a form`)
+    if (answer.status !== 200 || !key) throw new Error(`the checkout page had no form (${answer.status})`)
     return key
   }
 
