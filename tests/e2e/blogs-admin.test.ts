@@ -6,7 +6,6 @@ import { randomBytes, randomInt } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { uniqueEmail } from './accounts-helpers.ts'
-import { hydrated } from './fixtures.ts'
 import { expect, keepRevalidating, NOBODY, revalidateLikeALiveEvent, test, toast } from './orders-desk-helpers.ts'
 
 test.describe.configure({ timeout: 90_000 })
@@ -135,8 +134,8 @@ test('a draft is written with a live preview, seen by the admin alone, then publ
   await expect(previewLink).toHaveAttribute('target', '_blank')
   await expect(previewLink).toHaveAttribute('rel', 'noopener')
   const [tab] = await Promise.all([context.waitForEvent('page'), previewLink.click()])
-  // Opened by a link, not by goto: checked once React has taken the page over.
-  await hydrated(tab)
+  // Opened by a link, not by goto; a post is a page to read (no React): checked once it has loaded.
+  await tab.waitForLoadState('load')
   await expect(tab).toHaveURL(new RegExp(`/blog/${slug}$`))
   await expect(tab.getByRole('note')).toContainText('Draft: only you can see this')
   await expect(tab.getByRole('heading', { level: 1, name: title })).toBeVisible()

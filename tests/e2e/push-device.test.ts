@@ -164,7 +164,7 @@ test.describe('the push banner', () => {
     await page.addInitScript(() => {
       Notification.requestPermission = async () => 'denied'
     })
-    await page.goto('/blog')
+    await page.goto('/')
     await banner(page).getByRole('button', { name: 'Enable Notifications' }).click()
     await expect(page.getByText('Notification permission denied')).toBeVisible()
     await expect(banner(page)).toHaveCount(0)

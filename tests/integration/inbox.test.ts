@@ -28,13 +28,13 @@ describe.each(DATABASE_KINDS)('the Messages tab on %s', (kind) => {
   let db: Database['db']
   const owner = { id: 'owner', name: 'Shop Owner', email: 'owner@shop.test' }
   const sessions = new Map([
-    ['session=owner', { ...owner, role: 'admin' }],
-    ['session=asha', { id: 'asha', name: 'Asha Verma', email: 'asha@example.in', role: 'customer' }],
+    ['malwa.session_token=owner', { ...owner, role: 'admin' }],
+    ['malwa.session_token=asha', { id: 'asha', name: 'Asha Verma', email: 'asha@example.in', role: 'customer' }],
   ])
   let services: Services
   const context = () =>
     createLoadContext(services, { requestId: 'test', nonce: '', clientIp: '198.51.100.1', log: logger })
-  const post = async (fields: Record<string, string>, cookie = 'session=owner', origin = ORIGIN): Promise<Answer> => {
+  const post = async (fields: Record<string, string>, cookie = 'malwa.session_token=owner', origin = ORIGIN): Promise<Answer> => {
     const request = new Request(`${ORIGIN}/admin/messages`, {
       method: 'POST',
       body: new URLSearchParams(fields),
@@ -166,18 +166,18 @@ describe.each(DATABASE_KINDS)('the Messages tab on %s', (kind) => {
 
   it('answers 403 to a customer, to nobody and to a cross-site form, changing nothing', async () => {
     const id = await send('Asha')
-    for (const cookie of ['session=asha', 'nobody']) {
+    for (const cookie of ['malwa.session_token=asha', 'nobody']) {
       expect((await post({ intent: 'handled', messageId: id, version: 'unread' }, cookie)).init?.status).toBe(403)
     }
     const crossSite = await post(
       { intent: 'handled', messageId: id, version: 'unread' },
-      'session=owner',
+      'malwa.session_token=owner',
       'https://evil.example',
     )
     expect(crossSite.init?.status).toBe(403)
     expect(await handledAt(id)).toBeNull()
     // The tab shows nothing to anyone but the admin.
-    const request = new Request(`${ORIGIN}/admin/messages`, { headers: { cookie: 'session=asha' } })
+    const request = new Request(`${ORIGIN}/admin/messages`, { headers: { cookie: 'malwa.session_token=asha' } })
     expect(await messagesTabLoader({ request, context: context() })).toBeNull()
   })
 

@@ -76,12 +76,12 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
   }
   const review = (fields: Record<string, string>, cookie?: string) =>
     post(reviewAction, '/reviews', { enhanced: '1', ...fields }, cookie)
-  const moderate = (fields: Record<string, string>, cookie = 'session=owner') =>
+  const moderate = (fields: Record<string, string>, cookie = 'malwa.session_token=owner') =>
     post(reviewsAdminAction, '/admin/reviews', fields, cookie)
 
   const addUser = async (id: string, name: string, role: 'customer' | 'admin' = 'customer') => {
     await db.insert(users).values({ id, name, email: `${id}@example.in`, role })
-    sessions.set(`session=${id}`, { id, name, email: `${id}@example.in`, role })
+    sessions.set(`malwa.session_token=${id}`, { id, name, email: `${id}@example.in`, role })
   }
   /** An order of the user's with one line of each product, in the given status. */
   const order = async (userId: string, productIds: string[], status: 'delivered' | 'shipped' | 'cancelled') => {
@@ -160,7 +160,7 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
       const orderId = await order('asha', [sev, bundi], 'delivered')
       const answer = (await review(
         { productId: sev, rating: '5', body: '  Crisp and\r\nfresh!  ' },
-        'session=asha',
+        'malwa.session_token=asha',
       )) as Answer
       expect(answer.init?.status ?? 200).toBe(200)
       expect(answer.data).toEqual({
@@ -193,36 +193,36 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
 
     it('without JavaScript, redirects back to the product’s reviews with a notice', async () => {
       await order('asha', [sev], 'delivered')
-      const answer = (await post(reviewAction, '/reviews', { productId: sev, rating: '4' }, 'session=asha')) as Response
+      const answer = (await post(reviewAction, '/reviews', { productId: sev, rating: '4' }, 'malwa.session_token=asha')) as Response
       expect(answer.status).toBe(302)
       expect(answer.headers.get('Location')).toBe('/products/ratlami-sev?review=sent#reviews')
       const refused = (await post(
         reviewAction,
         '/reviews',
         { productId: sev, rating: '4' },
-        'session=asha',
+        'malwa.session_token=asha',
       )) as Response
       expect(refused.headers.get('Location')).toBe('/products/ratlami-sev?review=twice#reviews')
     })
 
     it.each([
       ['nobody signed in', {}, undefined, 401, 'Please sign in to review a product.'],
-      ['rating 0', { rating: '0' }, 'session=asha', 400, 'Please choose a rating from 1 to 5 stars.'],
-      ['rating 6', { rating: '6' }, 'session=asha', 400, 'Please choose a rating from 1 to 5 stars.'],
-      ['rating 3.5', { rating: '3.5' }, 'session=asha', 400, 'Please choose a rating from 1 to 5 stars.'],
-      ['no rating', { rating: '' }, 'session=asha', 400, 'Please choose a rating from 1 to 5 stars.'],
+      ['rating 0', { rating: '0' }, 'malwa.session_token=asha', 400, 'Please choose a rating from 1 to 5 stars.'],
+      ['rating 6', { rating: '6' }, 'malwa.session_token=asha', 400, 'Please choose a rating from 1 to 5 stars.'],
+      ['rating 3.5', { rating: '3.5' }, 'malwa.session_token=asha', 400, 'Please choose a rating from 1 to 5 stars.'],
+      ['no rating', { rating: '' }, 'malwa.session_token=asha', 400, 'Please choose a rating from 1 to 5 stars.'],
       [
         'a text over the limit',
         { body: 'x'.repeat(REVIEW_TEXT_MAX + 1) },
-        'session=asha',
+        'malwa.session_token=asha',
         400,
         'Please keep your review to 1,000 characters or fewer.',
       ],
-      ['an unknown product', { productId: randomUUID() }, 'session=asha', 404, 'This product does not exist.'],
+      ['an unknown product', { productId: randomUUID() }, 'malwa.session_token=asha', 404, 'This product does not exist.'],
       [
         'a field a review does not have',
         { status: 'approved' },
-        'session=asha',
+        'malwa.session_token=asha',
         400,
         'A review has no field called “status”.',
       ],
@@ -238,10 +238,10 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
       await order('asha', [sev], 'shipped')
       await order('asha', [sev], 'cancelled')
       await order('ravi', [sev], 'delivered')
-      const notYet = (await review({ productId: sev, rating: '4' }, 'session=asha')) as Answer
+      const notYet = (await review({ productId: sev, rating: '4' }, 'malwa.session_token=asha')) as Answer
       expect(notYet.init?.status).toBe(403)
       expect(notYet.data.message).toBe('Only shoppers whose order of Ratlami Sev was delivered can review it.')
-      const neverBought = (await review({ productId: bundi, rating: '4' }, 'session=ravi')) as Answer
+      const neverBought = (await review({ productId: bundi, rating: '4' }, 'malwa.session_token=ravi')) as Answer
       expect(neverBought.init?.status).toBe(403)
       expect(await stored()).toEqual([])
       expect(await reviewStanding(db, 'asha', sev)).toEqual({ kind: 'not-delivered' })
@@ -251,8 +251,8 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
     it('refuses a second review of the same product, also when two arrive at once', async () => {
       await order('asha', [sev], 'delivered')
       await order('asha', [sev], 'delivered')
-      expect(((await review({ productId: sev, rating: '4' }, 'session=asha')) as Answer).data.ok).toBe(true)
-      const twice = (await review({ productId: sev, rating: '1' }, 'session=asha')) as Answer
+      expect(((await review({ productId: sev, rating: '4' }, 'malwa.session_token=asha')) as Answer).data.ok).toBe(true)
+      const twice = (await review({ productId: sev, rating: '1' }, 'malwa.session_token=asha')) as Answer
       expect(twice.init?.status).toBe(409)
       expect(twice.data.message).toBe('You have already reviewed Ratlami Sev.')
       expect((await stored()).map((row) => row.rating)).toEqual([4])
@@ -271,8 +271,8 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
 
     it('limits how many reviews one account sends in an hour', async () => {
       await order('asha', [sev], 'delivered')
-      for (let i = 0; i < 10; i++) await review({ productId: sev, rating: '4' }, 'session=asha')
-      const limited = (await review({ productId: bundi, rating: '4' }, 'session=asha')) as Answer
+      for (let i = 0; i < 10; i++) await review({ productId: sev, rating: '4' }, 'malwa.session_token=asha')
+      const limited = (await review({ productId: bundi, rating: '4' }, 'malwa.session_token=asha')) as Answer
       expect(limited.init?.status).toBe(429)
       expect(limited.data.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/)
     })
@@ -400,7 +400,7 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
 
     it('answers 403 to a customer and to nobody', async () => {
       const id = await pendingReview('asha', 3)
-      for (const cookie of ['session=asha', 'nobody']) {
+      for (const cookie of ['malwa.session_token=asha', 'nobody']) {
         const refused = (await moderate(
           { intent: 'approve', reviewId: id, version: await versionOf(id) },
           cookie,

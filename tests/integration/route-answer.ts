@@ -43,7 +43,7 @@ export interface SignedInUser {
 }
 
 /** The cookie `ownerPost` sends, which the owner's stand-in session answers to. */
-export const OWNER_COOKIE = 'session=owner'
+export const OWNER_COOKIE = 'malwa.session_token=owner'
 
 /**
  * The shop's services on `database`, for calling its routes: the session lookup answers from

@@ -271,9 +271,9 @@ describe('the HTTP layer', () => {
   })
 
   it('sends security headers, with a nonce for the inline scripts of a visitor’s own page and HSTS on an https origin', async () => {
-    // A request with cookies is rendered for its visitor; pages for visitors without cookies come from
-    // the page cache with hashes instead (tests/integration/page-cache.test.ts).
-    const response = await fetch(server.url, { headers: { cookie: 'guest_cart=' } })
+    // A request with a session cookie is rendered for its visitor; pages for guests come from the page
+    // cache with hashes instead (tests/integration/page-cache.test.ts).
+    const response = await fetch(server.url, { headers: { cookie: 'malwa.session_token=none' } })
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")

@@ -127,7 +127,7 @@ describe.each(DATABASE_KINDS)('WhatsApp opt-in on %s', (kind) => {
       .onConflictDoNothing()
     await db.delete(cartItems).where(eq(cartItems.userId, user.id))
     await db.insert(cartItems).values({ userId: user.id, productId: sev, size: '250g', quantity: 1 })
-    const cookie = `session=${user.id}`
+    const cookie = `malwa.session_token=${user.id}`
     sessions.set(cookie, user)
     return cookie
   }
