@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { CartDrawer } from '#app/cart/cart-drawer.tsx'
-import type { CartView } from '#app/cart/cart-session.server.ts'
+import type { CartBadge } from '#app/cart/cart-session.server.ts'
 import { LanguageSwitch } from '#app/i18n/language-switch.tsx'
 import { Form, Link, NavLink } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
@@ -37,7 +37,7 @@ export function SiteHeader({
   shopName: string
   user?: HeaderUser | null
   /** Null while the shop is a showcase (no ordering). */
-  cart?: CartView | null
+  cart?: CartBadge | null
 }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">

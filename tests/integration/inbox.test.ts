@@ -34,7 +34,11 @@ describe.each(DATABASE_KINDS)('the Messages tab on %s', (kind) => {
   let services: Services
   const context = () =>
     createLoadContext(services, { requestId: 'test', nonce: '', clientIp: '198.51.100.1', log: logger })
-  const post = async (fields: Record<string, string>, cookie = 'malwa.session_token=owner', origin = ORIGIN): Promise<Answer> => {
+  const post = async (
+    fields: Record<string, string>,
+    cookie = 'malwa.session_token=owner',
+    origin = ORIGIN,
+  ): Promise<Answer> => {
     const request = new Request(`${ORIGIN}/admin/messages`, {
       method: 'POST',
       body: new URLSearchParams(fields),

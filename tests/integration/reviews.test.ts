@@ -193,7 +193,12 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
 
     it('without JavaScript, redirects back to the product’s reviews with a notice', async () => {
       await order('asha', [sev], 'delivered')
-      const answer = (await post(reviewAction, '/reviews', { productId: sev, rating: '4' }, 'malwa.session_token=asha')) as Response
+      const answer = (await post(
+        reviewAction,
+        '/reviews',
+        { productId: sev, rating: '4' },
+        'malwa.session_token=asha',
+      )) as Response
       expect(answer.status).toBe(302)
       expect(answer.headers.get('Location')).toBe('/products/ratlami-sev?review=sent#reviews')
       const refused = (await post(
@@ -218,7 +223,13 @@ describe.each(DATABASE_KINDS)('reviews on %s', (kind) => {
         400,
         'Please keep your review to 1,000 characters or fewer.',
       ],
-      ['an unknown product', { productId: randomUUID() }, 'malwa.session_token=asha', 404, 'This product does not exist.'],
+      [
+        'an unknown product',
+        { productId: randomUUID() },
+        'malwa.session_token=asha',
+        404,
+        'This product does not exist.',
+      ],
       [
         'a field a review does not have',
         { status: 'approved' },
