@@ -1,25 +1,33 @@
 // How the browser build is cut into chunks (a Vite plugin, used by vite.config.ts). Left to itself,
 // Rolldown made a chunk of every module two routes share: a shop page loaded about 50 files, a Lucide
-// icon per file, each with its own request and headers, six at a time over HTTP/1.1. Two chunks now
-// hold what every page loads: `framework` (React, React DOM, React Router) and `shell` (what the root
-// route imports statically: header, footer, cart button, the shared UI); `shared` holds the app's own
-// modules (and icons) that a browsing page (home, products, a product, the blog) shares with another
-// route, `shopper` what only the shopper's own pages (checkout, sign-in, the account, the orders) share
-// (the admin panel may load it too), and `push` the push banner and switch. Everything else keeps
+// icon per file, each with its own request and headers (about 1 KB apiece), six at a time over
+// HTTP/1.1. Two chunks now hold what every page that hydrates loads: `framework` (React, React DOM,
+// React Router and the browser entry) and `shell`: what the root route imports statically (header,
+// footer, cart button, the shared UI) and the app's own modules (and icons) that the home page or the
+// catalogue shares with another route. Every page route imports some of those (the SEO helpers), so
+// they cost no page a file of its own. `buying` holds what the product page shares with other routes
+// but not with the home page or the catalogue (the delivery check, the review form, form fields),
+// `shopper` what only the shopper's own pages (checkout, sign-in, the account, the orders) share (the
+// admin panel may load it too), and `push` the push banner and switch. Everything else keeps
 // Rolldown's automatic splitting by route, so a route's own code, the admin panel's code, libraries
 // such as zod and the lazily loaded parts (cart drawer, toasts, validation schemas) stay out of the
 // shop's first load. A chunk group also takes in what its modules import, so the cart drawer, loaded
 // on a browsing page when it is opened, loads `shopper` for the totals it shares with checkout.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/
+/** The browser's entry module (React Router's own, or app/entry.client.tsx): it goes with the framework. */
+const CLIENT_ENTRY = /[\\/]entry\.client\.[jt]sx?$/
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/
 /** A route's browser entry, as React Router names it (the module's path and a query). */
 const ROUTE_ENTRY = /[\\/]app[\\/]routes[\\/][^?]*\?/
-/** The pages a visitor browses first, which every `shared` module serves. */
-const BROWSING_ROUTE = /[\\/]app[\\/]routes[\\/](home|products|product|blog|blog-post)\.tsx\?/
+/** The pages a visitor browses first, which hydrate (the blog's do not: app/shell/page-hydration.ts). */
+const BROWSING_ROUTE = /[\\/]app[\\/]routes[\\/](home|products|product)\.tsx\?/
+/** The product page: what it alone of the browsing pages shares goes to `buying`, not the shell. */
+const PRODUCT_ROUTE = /[\\/]app[\\/]routes[\\/]product\.tsx\?/
 /** The shopper's own pages: signing in, checkout, the account and the orders. */
 const SHOPPER_ROUTE =
   /[\\/]app[\\/]routes[\\/](cart|checkout|auth|account|my-orders|order-success|payment-status|track-order|order-invoice|reviews)\.tsx?\?/
@@ -30,7 +38,9 @@ const PUSH_UI = /[\\/]app[\\/]notifications[\\/]push-(banner|switch)\.tsx$/
 const SHAREABLE = (id: string) => !id.includes('node_modules') || id.includes('lucide-react')
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importers: readonly string[]; importedIds: readonly string[] } | null
+  getModuleInfo(
+    id: string,
+  ): { importers: readonly string[]; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null
 }
 
 /** `id` and every module that imports it statically, directly or not (importers, walked up). */
@@ -171,11 +181,21 @@ async function barrelExports(pkg: string, importer: string, resolve: Resolve): P
   return sources
 }
 
+/**
+ * The shop's own maker of Lucide's icon components (app/ui/lucide-icon.ts), which each icon module
+ * calls, in the browser and server builds alike (the markup of both must match for hydration).
+ */
+const LUCIDE_ICON = fileURLToPath(new URL('../ui/lucide-icon.ts', import.meta.url))
+
 export function shopChunks(): Plugin {
   const barrels = new Map<string, Promise<Map<string, string>>>()
   return {
     name: 'malwa:shop-chunks',
     apply: 'build',
+    load: {
+      filter: { id: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$/ },
+      handler: () => `export { default } from ${JSON.stringify(LUCIDE_ICON)}`,
+    },
     transform: {
       filter: { id: /[\\/]app[\\/][^?]*\.tsx?(\?|$)/, code: /lucide-react|radix-ui|paraglide\/messages\.js/ },
       async handler(code, id) {
@@ -201,42 +221,66 @@ export function shopChunks(): Plugin {
         return result
       },
     },
+    // React Router names entry chunks after their entry module: the framework, which now holds the
+    // browser entry, keeps its own name (framework-<hash>.js), as the page cache's tests look for it.
+    outputOptions(options) {
+      if (this.environment.name !== 'client') return
+      const named = options.entryFileNames
+      return {
+        ...options,
+        entryFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => FRAMEWORK.test(id))
+            ? 'assets/framework-[hash].js'
+            : typeof named === 'function'
+              ? named(chunk)
+              : (named ?? 'assets/[name]-[hash].js'),
+      }
+    },
     configEnvironment(name) {
       if (name !== 'client') return
       const importers = new Map<string, string[]>()
       const pulling = new Map<string, boolean>()
       const inShell = (graph: ModuleGraph) => (id: string) =>
         ancestors(graph, importers)(id).some((module) => ROOT_ROUTE.test(module))
-      /** A chunk of the app's own modules that two routes or more import, if `routes` accept them. */
-      const sharedBy = (name: string, accept: (routes: string[]) => boolean) => ({
-        name: (id: string, graph: ModuleGraph) =>
-          accept(ancestors(graph, importers)(id).filter((module) => ROUTE_ENTRY.test(module))) &&
-          !pullsLibrary(graph, inShell(graph), pulling)(id)
-            ? name
-            : null,
-        test: SHAREABLE,
-        minShareCount: 2,
+      /**
+       * Whether `id` is one of the app's own modules that two entries or more load (routes, or code that
+       * is imported lazily, such as the cart drawer), and the routes among them accept it.
+       */
+      const sharedBy = (accept: (routes: string[]) => boolean) => (id: string, graph: ModuleGraph) => {
+        if (!SHAREABLE(id)) return false
+        const loaders = ancestors(graph, importers)(id)
+        const routes = loaders.filter((module) => ROUTE_ENTRY.test(module))
+        const lazy = loaders.filter((module) => graph.getModuleInfo(module)?.dynamicImporters.length)
+        return routes.length + lazy.length >= 2 && accept(routes) && !pullsLibrary(graph, inShell(graph), pulling)(id)
+      }
+      const browsingOf = (routes: string[]) => routes.filter((route) => BROWSING_ROUTE.test(route))
+      /** Shared by the home page or the catalogue (and maybe the product page) with another route. */
+      const browsingShared = sharedBy((routes) => browsingOf(routes).some((route) => !PRODUCT_ROUTE.test(route)))
+      /** Shared by the product page, of the browsing pages, with another route. */
+      const productShared = sharedBy((routes) => {
+        const browsing = browsingOf(routes)
+        return browsing.length > 0 && browsing.every((route) => PRODUCT_ROUTE.test(route))
       })
-      const any = (pattern: RegExp) => (routes: string[]) => routes.some((route) => pattern.test(route))
+      /** Shared among the shopper's own pages (and maybe the admin panel). */
+      const shopperShared = sharedBy(
+        (routes) =>
+          routes.some((route) => SHOPPER_ROUTE.test(route)) &&
+          routes.every((route) => SHOPPER_ROUTE.test(route) || ADMIN_ROUTE.test(route)),
+      )
       return {
         build: {
           rolldownOptions: {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'framework', test: FRAMEWORK, priority: 2 },
+                  { name: 'framework', test: (id) => FRAMEWORK.test(id) || CLIENT_ENTRY.test(id), priority: 2 },
                   {
-                    name: (id, graph) => (inShell(graph)(id) ? 'shell' : null),
+                    name: (id, graph) => (inShell(graph)(id) || browsingShared(id, graph) ? 'shell' : null),
                     priority: 1,
                   },
                   { name: 'push', test: PUSH_UI },
-                  sharedBy('shared', any(BROWSING_ROUTE)),
-                  sharedBy(
-                    'shopper',
-                    (routes) =>
-                      any(SHOPPER_ROUTE)(routes) &&
-                      routes.every((route) => SHOPPER_ROUTE.test(route) || ADMIN_ROUTE.test(route)),
-                  ),
+                  { name: (id, graph) => (productShared(id, graph) ? 'buying' : null) },
+                  { name: (id, graph) => (shopperShared(id, graph) ? 'shopper' : null) },
                 ],
               },
             },

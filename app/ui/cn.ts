@@ -1,7 +1,10 @@
 import { type ClassValue, clsx } from 'clsx'
-import { twMerge } from 'tailwind-merge'
+import { mergeClasses } from './merge-classes.ts'
 
-/** Joins class names, letting later Tailwind utilities override earlier ones (shadcn/ui's cn). */
+/**
+ * Joins class names, letting later Tailwind utilities override earlier ones of their group (shadcn/ui's
+ * cn, with the shop's own merge in place of tailwind-merge: merge-classes.ts).
+ */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs))
+  return mergeClasses(clsx(inputs))
 }
