@@ -27,6 +27,7 @@ import { isInputRefusalText } from './platform/input-texts.ts'
 import { refuseUnreadableInput } from './platform/request-input.server.ts'
 import { requestContext, servicesContext } from './platform/services.server.ts'
 import { OfflineNotice } from './pwa/offline-notice.tsx'
+import { registerServiceWorker } from './pwa/register-service-worker.ts'
 import serviceWorkerRegistration from './pwa/register-service-worker.ts?inline-script'
 import { THEME_COLOR } from './pwa/web-manifest.ts'
 import { publicSettings } from './settings/public-settings.ts'
@@ -101,10 +102,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // scripts: no React in the browser, only the service worker's registration.
   const hydrate = useFrameworkScripts()
   useEffect(() => {
-    // Production only: the development server builds no service worker. A chunk of its own, after
-    // the page has loaded, so shop pages' first load stays as small as it was.
-    if (import.meta.env.PROD)
-      void import('./pwa/register-service-worker.ts').then((worker) => worker.registerServiceWorker())
+    // Production only: the development server builds no service worker. In the shell (0.4 KB) rather
+    // than a file of its own (1.4 KB as sent, headers included); it waits for the page's load itself.
+    if (import.meta.env.PROD) registerServiceWorker()
   }, [])
   return (
     <html lang={HTML_LANG[locale]}>

@@ -86,6 +86,24 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     })
   }
 
+  // The build's hashed files (scripts, the stylesheet, fonts) answered here, before the request id, the
+  // log line and the headers meant for documents: a script needs only these two, and a page loads
+  // seven to nine such files (about 580 bytes of headers each).
+  if (clientDir) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', `public, max-age=${YEAR}, immutable`)
+          c.header('X-Content-Type-Options', 'nosniff')
+          c.header('Cross-Origin-Resource-Policy', 'same-origin')
+        },
+      }),
+    )
+  }
+
   app.use(requestId())
   app.use(async (c, next) => {
     const started = performance.now()
@@ -162,14 +180,6 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   // Browser files come with Brotli and gzip copies made by the build (scripts/precompress.ts), sent as
   // the browser accepts; anything without one is compressed by the middleware above.
   if (clientDir) {
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: clientDir,
-        precompressed: true,
-        onFound: (_path, c) => c.header('Cache-Control', `public, max-age=${YEAR}, immutable`),
-      }),
-    )
     // The service worker must be checked on every visit so a new build is found at once (browsers
     // also never keep it more than a day); its precached files carry their own revisions.
     app.use(

@@ -295,13 +295,19 @@ describe('the HTTP layer', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip')
   })
 
-  it('caches fingerprinted assets for a year', async () => {
+  it("caches fingerprinted assets for a year, with a script's headers and not a document's", async () => {
     const html = await (await fetch(server.url)).text()
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
     expect(asset).toBeTruthy()
     const response = await fetch(`${server.url}${asset}`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-request-id'])
+      expect(response.headers.get(documentOnly)).toBeNull()
+    // The worker keeps its policy: it is a document of its own kind.
+    expect((await fetch(`${server.url}/sw.js`)).headers.get('content-security-policy')).toContain("default-src 'self'")
   })
 
   it('serves a real favicon', async () => {
