@@ -232,6 +232,21 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
         answers: ownerOnly(200, 200, SIGN_IN('/my-orders')),
         shows: ORDER,
       },
+      // Order again (docs/decisions/030-order-again.md) on an order that is not the asker's (a guest's):
+      // not found, and nothing changes. The owner's own (its cart grows) is order-again.test.ts's.
+      {
+        method: 'POST',
+        path: '/my-orders',
+        form: { intent: 'again', orderId: '{guestOrderId}' },
+        answers: signedIn(SIGN_IN('/my-orders'), 404),
+      },
+      {
+        method: 'POST',
+        path: '/my-orders',
+        form: { intent: 'again', orderId: '{orderId}' },
+        foreign: true,
+        answers: all(FORGED_POST),
+      },
     ],
   },
   {
@@ -287,6 +302,53 @@ const SHOP_ROUTES: readonly RouteAccess[] = [
         form: { intent: 'name', name: 'Forged' },
         foreign: true,
         answers: all(FORGED_POST),
+      },
+    ],
+  },
+  // The address book (docs/decisions/029-saved-addresses.md): each account's own; an id that is not
+  // the asker's is not found (the integration test saved-addresses.test.ts tries another account's).
+  {
+    route: '/account/addresses',
+    audience: 'signed-in',
+    requests: [
+      { method: 'GET', path: '/account/addresses', answers: signedIn(SIGN_IN('/account/addresses'), 200) },
+      {
+        method: 'POST',
+        path: '/account/addresses',
+        form: { intent: 'delete', addressId: '00000000-0000-4000-8000-000000000000' },
+        answers: signedIn(SIGN_IN('/account/addresses'), 404),
+      },
+      {
+        method: 'POST',
+        path: '/account/addresses',
+        form: { intent: 'delete', addressId: '00000000-0000-4000-8000-000000000000' },
+        foreign: true,
+        answers: all(FORGED_POST),
+      },
+    ],
+  },
+  {
+    route: '/account/addresses/new',
+    audience: 'signed-in',
+    requests: [
+      { method: 'GET', path: '/account/addresses/new', answers: signedIn(SIGN_IN('/account/addresses/new'), 200) },
+      // An empty form is refused with the form's sentences; nothing is stored.
+      {
+        method: 'POST',
+        path: '/account/addresses/new',
+        form: { label: 'home' },
+        answers: signedIn(SIGN_IN('/account/addresses/new'), 400),
+      },
+    ],
+  },
+  {
+    route: '/account/addresses/:addressId',
+    audience: 'signed-in',
+    requests: [
+      {
+        method: 'GET',
+        path: '/account/addresses/00000000-0000-4000-8000-000000000000',
+        answers: signedIn(SIGN_IN('/account/addresses/00000000-0000-4000-8000-000000000000'), 404),
       },
     ],
   },

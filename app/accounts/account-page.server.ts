@@ -1,12 +1,16 @@
-// /account: name, password, the authenticator-app second factor, WhatsApp order updates (when
-// configured) and "sign out everywhere".
-import { and, eq, isNotNull } from 'drizzle-orm'
+// /account: name, password, the ways to sign in and merging another account (linking-actions.server.ts),
+// the authenticator-app second factor, WhatsApp order updates (when configured) and "sign out everywhere".
+import { and, eq, gt, isNotNull } from 'drizzle-orm'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import { type Services, servicesContext } from '#app/platform/services.server.ts'
+import { formatIndianMobile } from '#app/shared/phone.ts'
 import { accountWhatsApp, changeAccountOptIn } from '#app/whatsapp/account-opt-in.server.ts'
 import { enforceLimits, LIMITS, TooManyAttempts } from './limits.server.ts'
+import { isFresh, pendingMerge, providerLabel, signInWays, suggestedPhone } from './linking.server.ts'
+import { LINKING_INTENTS, type LinkingActionData, linkingAction, mailProviderLinked } from './linking-actions.server.ts'
+import { publicProviders } from './providers.ts'
 import { firstIssue, MESSAGES, passwordSchema } from './rules.ts'
 import { accounts } from './schema.ts'
 import { assertSameOrigin, authFailure, authHeaders, cookieHeaders, getViewer } from './session.server.ts'
@@ -23,17 +27,64 @@ export interface Enrolment {
 export type AccountActionData =
   | { section: 'name' | 'password' | 'two-factor' | 'sessions' | 'whatsapp'; error?: string; notice?: string }
   | { section: 'enrol'; enrolment: Enrolment; error?: string }
+  | LinkingActionData
 
 export async function accountLoader({ request, context }: { request: Request; context: Context }) {
-  const { viewer } = await getViewer(request, context)
+  const { viewer, signedInAt } = await getViewer(request, context)
   if (!viewer) throw redirect('/auth?redirectTo=/account')
   const { db, config } = context.get(servicesContext)
-  const [password, whatsapp] = await Promise.all([
+  const providers = publicProviders(config)
+  const [password, whatsapp, ways, merge, returned, suggested] = await Promise.all([
     hasPassword(db, viewer.id),
     // Nothing about WhatsApp shows unless WhatsApp updates are configured.
     config.whatsapp ? accountWhatsApp(db, viewer, getLocale()) : null,
+    signInWays(db, viewer.id, providers),
+    pendingMerge(db, viewer.id),
+    providerReturn(request, context, viewer),
+    viewer.phone ? null : suggestedPhone(db, viewer.id),
   ])
-  return { viewer, hasPassword: password, whatsapp }
+  return {
+    viewer,
+    hasPassword: password,
+    whatsapp,
+    ways,
+    fresh: isFresh(signedInAt),
+    merge,
+    providerNotice: returned,
+    suggestedPhone: suggested ? formatIndianMobile(suggested) : null,
+  }
+}
+
+/**
+ * Back from a provider's sign-in started by "Add Google" (auth-page.server.ts startProvider): better-auth
+ * sends `?linked=<provider>` when it added the provider and `?link_error=...` when it refused. The
+ * e-mail goes out only when the provider was in fact added in the last few minutes.
+ */
+async function providerReturn(
+  request: Request,
+  context: Context,
+  viewer: NonNullable<Awaited<ReturnType<typeof getViewer>>['viewer']>,
+): Promise<{ error?: string; notice?: string } | null> {
+  const params = new URL(request.url).searchParams
+  if (params.has('link_error')) return { error: m.account_provider_link_failed() }
+  const providerId = params.get('linked')
+  if (!providerId || !/^[a-z0-9-]{1,40}$/.test(providerId)) return null
+  const { db, config } = context.get(servicesContext)
+  const [added] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.userId, viewer.id),
+        eq(accounts.providerId, providerId),
+        gt(accounts.createdAt, new Date(Date.now() - 5 * 60_000)),
+      ),
+    )
+  if (!added) return null
+  const provider = providerLabel(providerId, publicProviders(config))
+  // Once per link: a reload of the same address finds the account row again, but the mail is keyed.
+  await mailProviderLinked(context, viewer, providerId, added.id)
+  return { notice: m.account_provider_linked({ provider }) }
 }
 
 async function hasPassword(db: Services['db'], userId: string): Promise<boolean> {
@@ -47,10 +98,11 @@ async function hasPassword(db: Services['db'], userId: string): Promise<boolean>
 export async function accountAction({ request, context }: { request: Request; context: Context }) {
   const { auth, db, config } = context.get(servicesContext)
   assertSameOrigin(request, config.publicUrl)
-  const { viewer } = await getViewer(request, context)
+  const { viewer, signedInAt } = await getViewer(request, context)
   if (!viewer) throw redirect('/auth?redirectTo=/account')
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
+  if (LINKING_INTENTS.has(intent)) return linkingAction(intent, { request, context, viewer, signedInAt, form })
   const headers = authHeaders(request, context)
   const password = String(form.get('password') ?? '') || undefined
 

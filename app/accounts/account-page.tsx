@@ -1,6 +1,6 @@
 // /account: a small page for the signed-in shopper.
-import type { ReactNode } from 'react'
-import { Form } from '#app/i18n/links.tsx'
+import { type ReactNode, useId } from 'react'
+import { Form, Link } from '#app/i18n/links.tsx'
 import { PushSwitchSlot } from '#app/notifications/push-prompt.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { formatIndianMobile } from '#app/shared/phone.ts'
@@ -8,19 +8,34 @@ import { Button } from '#app/ui/button.tsx'
 import type { AccountWhatsApp } from '#app/whatsapp/account-opt-in.server.ts'
 import type { AccountActionData, Enrolment } from './account-page.server.ts'
 import { Field, FormMessage } from './form-controls.tsx'
+import type { PendingMerge, SignInWay } from './linking.server.ts'
 import { MIN_PASSWORD_LENGTH } from './rules.ts'
+import { MergeAccounts, SignInWays } from './sign-in-ways.tsx'
 import type { Viewer } from './viewer.ts'
 
 export function AccountPage({
   viewer,
   hasPassword,
   whatsapp,
+  ways,
+  fresh,
+  merge,
+  providerNotice,
+  suggestedPhone,
   actionData,
 }: {
   viewer: Viewer
   hasPassword: boolean
   /** Null: WhatsApp updates are not configured, and the page says nothing about them. */
   whatsapp: AccountWhatsApp | null
+  ways: SignInWay[]
+  /** Signed in within the last 10 minutes: ways may be added and removed and accounts merged. */
+  fresh: boolean
+  merge: PendingMerge | null
+  /** Back from adding a provider (or its refusal). */
+  providerNotice: { error?: string; notice?: string } | null
+  /** The latest order's number, offered (not trusted) in the "add a phone" form. */
+  suggestedPhone: string | null
   actionData: AccountActionData | undefined
 }) {
   const message = (section: string) =>
@@ -60,6 +75,38 @@ export function AccountPage({
             <FormMessage {...message('name')} />
           </div>
         </Form>
+      </Section>
+
+      {/* The owner signs in with the password only (decision 005): no other way, no merge. */}
+      {viewer.role !== 'admin' && (
+        <>
+          <Section title={m.account_ways_title()}>
+            <SignInWays
+              ways={ways}
+              fresh={fresh}
+              hasEmail={viewer.email !== null}
+              suggestedPhone={suggestedPhone}
+              state={actionData?.section === 'ways' ? actionData : undefined}
+              message={actionData?.section === 'ways' ? message('ways') : (providerNotice ?? {})}
+            />
+          </Section>
+
+          <Section title={m.account_merge_title()}>
+            <MergeAccounts
+              merge={merge}
+              fresh={fresh}
+              state={actionData?.section === 'merge' ? actionData : undefined}
+              message={message('merge')}
+            />
+          </Section>
+        </>
+      )}
+
+      <Section title={m.account_addresses_title()}>
+        <p className="text-sm text-muted-foreground">{m.account_addresses_text()}</p>
+        <Button asChild variant="outline" className="mt-3 h-11">
+          <Link to="/account/addresses">{m.account_addresses_link()}</Link>
+        </Button>
       </Section>
 
       {hasPassword && (
@@ -227,9 +274,12 @@ function EnrolmentForm({ enrolment, error }: { enrolment: Enrolment; error?: str
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
   return (
-    <section className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
-      <h2 className="mb-3 text-lg font-bold text-brown">{title}</h2>
+    <section aria-labelledby={id} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
+      <h2 id={id} className="mb-3 text-lg font-bold text-brown">
+        {title}
+      </h2>
       {children}
     </section>
   )

@@ -2,13 +2,18 @@
 // form (e-mail, phone code, second factor, provider buttons). Each form is a plain POST, so the page
 // works before (and without) JavaScript; better-auth's cookies are forwarded on the response.
 
+import { randomInt } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { data, type RouterContextProvider, redirect } from 'react-router'
+import { localizedHref } from '#app/i18n/locale.ts'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
-import { requestContext, servicesContext } from '#app/platform/services.server.ts'
+import { requestContext, type Services, servicesContext } from '#app/platform/services.server.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { isSitePath } from '#app/shared/site-path.ts'
 import type { Auth } from './auth.server.ts'
 import { clearLimit, enforceLimits, LIMITS, TooManyAttempts, tooManyAttemptsMessage } from './limits.server.ts'
+import { clearUnprovenPhone, isFresh } from './linking.server.ts'
 import { type ProviderId, providerError, publicProviders } from './providers.ts'
 import {
   firstIssue,
@@ -19,6 +24,7 @@ import {
   signInSchema,
   signUpSchema,
 } from './rules.ts'
+import { users } from './schema.ts'
 import {
   assertSameOrigin,
   authFailure,
@@ -254,11 +260,7 @@ async function verifyCode(request: Request, context: Context, form: FormData) {
     [LIMITS.otpVerifyNumber, phone],
   ])
   try {
-    const { headers } = await auth.api.verifyPhoneNumber({
-      body: { phoneNumber: phone, code },
-      headers: authHeaders(request, context),
-      returnHeaders: true,
-    })
+    const { headers } = await signInByCode(auth, db, { phone, code, headers: authHeaders(request, context) })
     throw redirect(safeRedirect(form.get('redirectTo')), { headers: cookieHeaders(headers) })
   } catch (error) {
     if (error instanceof Response) throw error
@@ -273,6 +275,38 @@ async function verifyCode(request: Request, context: Context, form: FormData) {
             : MESSAGES.invalidCode()
     return data({ form: 'phone', step: 'code', phone, error: message } satisfies AuthActionData)
   }
+}
+
+/**
+ * A correct code opens the account whose VERIFIED phone this is, or a new phone account. better-auth
+ * would open any account holding the number, verified or not, and mark it verified; a number written
+ * on an account without proof is no claim to it (numbers are recycled), so the code is checked first,
+ * the unproven claim dropped, and only then is better-auth's sign-in by code run (with a code of its
+ * own, as the shopper's was used up by the check). The shop's own flows never store a number unproven:
+ * a checkout phone lives on the order (orders.phone), not on the account.
+ */
+async function signInByCode(
+  auth: Auth,
+  db: Services['db'],
+  { phone, code, headers }: { phone: string; code: string; headers: Headers },
+) {
+  const [holder] = await db
+    .select({ verified: users.phoneNumberVerified })
+    .from(users)
+    .where(eq(users.phoneNumber, phone))
+  if (!holder || holder.verified === true) {
+    return auth.api.verifyPhoneNumber({ body: { phoneNumber: phone, code }, headers, returnHeaders: true })
+  }
+  await auth.api.consumePhoneNumberOTP({ body: { phoneNumber: phone, code }, headers })
+  await clearUnprovenPhone(db, phone)
+  const rearmed = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const internals = await auth.$context
+  await internals.internalAdapter.createVerificationValue({
+    identifier: `phone-number-otp-${phone}`,
+    value: `${rearmed}:0`,
+    expiresAt: new Date(Date.now() + 60_000),
+  })
+  return auth.api.verifyPhoneNumber({ body: { phoneNumber: phone, code: rearmed }, headers, returnHeaders: true })
 }
 
 async function secondFactor(request: Request, context: Context, form: FormData) {
@@ -331,6 +365,7 @@ export async function startProvider({
   const provider = params.provider as ProviderId
   if (!publicProviders(config).some((p) => p.id === provider)) throw redirect('/auth?error=provider_not_found')
   const url = new URL(request.url)
+  if (url.searchParams.get('link') === '1') return startProviderLink(request, context, provider)
   const signUp = url.searchParams.get('mode') === 'sign-up'
   let target: string
   let headers: Headers
@@ -353,6 +388,51 @@ export async function startProvider({
   } catch (error) {
     logger.error({ err: error, provider }, 'starting a provider sign-in failed')
     throw redirect('/auth?error=provider_unavailable')
+  }
+  headers.append('Set-Cookie', providerCookie(config.secure, provider, 600))
+  headers.set('Cache-Control', 'no-store')
+  throw redirect(target, { headers })
+}
+
+/**
+ * "Add Google" on My Account: the provider's sign-in proves the identity, and better-auth adds it to
+ * the signed-in account on the way back (decision 005, "Ways to sign in and merging"). Needs a sign-in
+ * within 10 minutes and counts against the account's linking limit, like every other change of ways.
+ */
+async function startProviderLink(request: Request, context: Context, provider: ProviderId): Promise<never> {
+  const { config, auth, db, logger } = context.get(servicesContext)
+  const { viewer, signedInAt } = await getViewer(request, context)
+  const account = localizedHref('/account', getLocale())
+  if (!viewer) throw redirect(localizedHref('/auth?redirectTo=/account', getLocale()))
+  if (!isFresh(signedInAt)) throw redirect(`${account}?fresh=0`)
+  try {
+    await enforceLimits(db, [
+      [LIMITS.accountLinkAccount, viewer.id],
+      [LIMITS.accountLinkClient, clientIp(request, context)],
+    ])
+  } catch (error) {
+    if (error instanceof TooManyAttempts) throw redirect(`${account}?link_error=too_many`)
+    throw error
+  }
+  let target: string
+  let headers: Headers
+  try {
+    const result = await auth.api.linkSocialAccount({
+      body: {
+        provider,
+        callbackURL: `${config.publicUrl}${account}?linked=${provider}`,
+        errorCallbackURL: `${config.publicUrl}${account}`,
+        disableRedirect: true,
+      },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    })
+    if (!result.response.url) throw new Error('no authorization URL')
+    target = result.response.url
+    headers = cookieHeaders(result.headers)
+  } catch (error) {
+    logger.error({ err: error, provider }, 'starting a provider link failed')
+    throw redirect(`${account}?link_error=provider_unavailable`)
   }
   headers.append('Set-Cookie', providerCookie(config.secure, provider, 600))
   headers.set('Cache-Control', 'no-store')

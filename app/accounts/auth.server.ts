@@ -114,6 +114,11 @@ export function createAuth(options: AuthOptions) {
         role: { type: 'string', required: false, defaultValue: 'customer', input: false },
       },
     },
+    account: {
+      // "Add Google" on My Account proves the Google identity by its sign-in while the shopper is
+      // signed in here; its e-mail need not be this account's (a phone account has none).
+      accountLinking: { allowDifferentEmails: true },
+    },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,

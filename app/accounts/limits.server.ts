@@ -22,6 +22,9 @@ export const LIMITS = {
   adminLoginClient: { name: 'admin-login:ip', limit: 30, windowMs: 15 * MINUTE },
   adminLoginAccount: { name: 'admin-login:account', limit: 5, windowMs: 15 * MINUTE },
   passwordChangeAccount: { name: 'password-change:account', limit: 5, windowMs: 15 * MINUTE },
+  /** Adding, removing and proving sign-in ways and merging accounts (decision 005, "One account per person"). */
+  accountLinkAccount: { name: 'account-link:account', limit: 10, windowMs: 60 * MINUTE },
+  accountLinkClient: { name: 'account-link:ip', limit: 30, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>
 
 export class TooManyAttempts extends Error {

@@ -39,6 +39,8 @@ interface ViewerResult {
   viewer: Viewer | null
   /** Set-Cookie of a refreshed (sliding) session, to forward from the root loader. */
   headers: Headers
+  /** When this session was created (the sign-in), for the operations that need a fresh one. */
+  signedInAt?: Date | null
 }
 
 const viewers = new WeakMap<object, Promise<ViewerResult>>()
@@ -62,13 +64,20 @@ async function lookUpViewer(request: Request, context: Readonly<RouterContextPro
     returnHeaders: true,
   })
   if (!response) return { viewer: null, headers }
-  const user = response.user as typeof response.user & { role?: string; phoneNumber?: string | null }
+  const user = response.user as typeof response.user & {
+    role?: string
+    phoneNumber?: string | null
+    phoneNumberVerified?: boolean | null
+  }
+  const session = (response as { session?: { createdAt?: Date | string } }).session
   return {
+    signedInAt: session?.createdAt ? new Date(session.createdAt) : null,
     viewer: {
       id: user.id,
       name: user.name,
       email: isPlaceholderEmail(user.email) ? null : user.email,
-      phone: user.phoneNumber ?? null,
+      // A number marked unverified is not the account's phone (it opens nothing: linking.server.ts).
+      phone: user.phoneNumber && user.phoneNumberVerified !== false ? user.phoneNumber : null,
       role: user.role === 'admin' ? 'admin' : 'customer',
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
     },

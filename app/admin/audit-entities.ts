@@ -12,6 +12,8 @@ export const AUDIT_ENTITIES = {
   review: 'Reviews',
   upload: 'Uploads',
   push: 'Push notifications',
+  /** A customer's merge of two accounts (app/accounts/linking.server.ts). */
+  account: 'Accounts',
 } as const
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES

@@ -2,6 +2,7 @@ import { Star } from 'lucide-react'
 import { memo } from 'react'
 import { AddToCartCompact } from '#app/cart/add-to-cart.tsx'
 import { Link } from '#app/i18n/links.tsx'
+import { BUY_CONTROLS } from '#app/notifications/buy-controls.ts'
 import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
 import { Badge } from '#app/ui/badge.tsx'
@@ -66,7 +67,8 @@ export const ProductCard = memo(function ProductCard({
           </Link>
         </h3>
         <RatingSummary average={product.ratingAverage} count={product.ratingCount} />
-        <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+        {/* The price and Add to Cart are buy controls: the push banner never covers them. */}
+        <p {...BUY_CONTROLS} className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
           <span className="text-base font-bold text-brown sm:text-lg">{formatRupees(price)}</span>
           {discounted && (
             <span className="text-sm text-muted-foreground line-through">
@@ -77,12 +79,14 @@ export const ProductCard = memo(function ProductCard({
           <span className="text-sm text-muted-foreground">{m.per_250g()}</span>
         </p>
         {showcase ? (
-          <div className="mt-auto rounded-lg bg-secondary/70 px-2 py-2 text-center sm:px-3">
+          <div {...BUY_CONTROLS} className="mt-auto rounded-lg bg-secondary/70 px-2 py-2 text-center sm:px-3">
             <p className="font-semibold text-brown">{m.coming_soon()}</p>
             <p className="text-xs text-muted-foreground">{m.ordering_not_open()}</p>
           </div>
         ) : (
-          <AddToCartCompact product={product} />
+          <div {...BUY_CONTROLS} className="mt-auto">
+            <AddToCartCompact product={product} />
+          </div>
         )}
       </div>
     </article>

@@ -2,8 +2,9 @@
 // is a plain POST (cash on delivery works without JavaScript); with JavaScript the same schema checks
 // it first and the button reads 'Processing Order...' while the order is placed.
 import { CircleAlert, ShieldCheck, ShoppingCart, Truck } from 'lucide-react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useFetcher, useNavigation } from 'react-router'
+import { addressLine, labelText, phoneText, QUICK_LABELS, type SavedAddressView } from '#app/addresses/address-form.ts'
 import type { CartView } from '#app/cart/cart-session.server.ts'
 import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
 import { sizeName } from '#app/catalog/sizes.ts'
@@ -16,22 +17,16 @@ import { Form, Link, localize } from '#app/i18n/links.tsx'
 import { pathWithoutLocale } from '#app/i18n/locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
-import { INDIAN_STATES, UNION_TERRITORIES } from '#app/shared/india-states.ts'
 import { formatRupees } from '#app/shared/money.ts'
-import { stateName } from '#app/shared/state-names.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toast } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
+import { type AddressChoice, type CheckoutFieldErrors, NEW_ADDRESS, validateCheckoutForm } from './address-choice.ts'
 import type { CheckoutActionData } from './checkout.server.ts'
-import {
-  DELIVERY_FIELDS,
-  DELIVERY_LIMITS,
-  type DeliveryFieldErrors,
-  type DeliveryFormValues,
-  validateDeliveryForm,
-} from './delivery-form.ts'
+import { DELIVERY_FIELDS, DELIVERY_LIMITS, type DeliveryFormValues } from './delivery-form.ts'
+import { StateSelect } from './state-select.tsx'
 import { withZoneFee } from './totals.ts'
 
 interface CheckoutProps {
@@ -46,6 +41,12 @@ interface CheckoutProps {
   signedIn: boolean
   /** The WhatsApp opt-in box's sentence, as the server records it; null: WhatsApp updates are not configured. */
   whatsappOptIn: { wording: string } | null
+  /** The signed-in shopper's address book, the default first (empty for a guest). */
+  savedAddresses: SavedAddressView[]
+  /** The address the page starts on: a saved address's id, or NEW_ADDRESS. */
+  initialChoice: string
+  /** Whether to offer "Save this address to my address book" (signed in, and the book has room). */
+  offerSave: boolean
   actionData: CheckoutActionData | undefined
 }
 
@@ -103,6 +104,9 @@ export function CheckoutPage({
   onlinePaymentAvailable,
   signedIn,
   whatsappOptIn,
+  savedAddresses,
+  initialChoice,
+  offerSave,
   actionData,
 }: CheckoutProps) {
   // The PIN code's zone, asked of the server as the shopper types it (no JavaScript: after a post).
@@ -121,10 +125,30 @@ export function CheckoutPage({
   const zoneFee = quote?.served ? quote.extraFee : 0
   const totals = withZoneFee(cart.totals, zoneFee)
   const processing = useCheckoutSubmitting()
-  const [clientErrors, setClientErrors] = useState<DeliveryFieldErrors | null>(null)
+  const [clientErrors, setClientErrors] = useState<CheckoutFieldErrors | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  const errors = clientErrors ?? (actionData?.status === 'invalid' ? actionData.fieldErrors : {})
+  const errors: CheckoutFieldErrors = clientErrors ?? (actionData?.status === 'invalid' ? actionData.fieldErrors : {})
   const values: Partial<DeliveryFormValues> = actionData?.values ?? prefill
+  const posted: AddressChoice | undefined = actionData?.choice
+  // The address chosen: the posted one when the page is drawn again (gone from the book: where it started).
+  const [choice, setChoice] = useState(() =>
+    posted && (posted.savedAddressId === NEW_ADDRESS || savedAddresses.some((a) => a.id === posted.savedAddressId))
+      ? posted.savedAddressId
+      : initialChoice,
+  )
+  const chosen = savedAddresses.find((address) => address.id === choice) ?? null
+  const hasBook = savedAddresses.length > 0
+  /** The delivery quote follows the address: a saved one's PIN code, or the one typed in. */
+  const quotePin = (pin: string) => {
+    setTypedPin(pin)
+    if (isPinCode(pin)) pinCheck.load(localize(`/delivery?pin=${pin}`))
+  }
+  const choose = (id: string) => {
+    setChoice(id)
+    const saved = savedAddresses.find((address) => address.id === id)
+    const typed = formRef.current?.elements.namedItem('pincode')
+    quotePin(saved ? saved.pincode : typed instanceof HTMLInputElement ? typed.value.trim() : '')
+  }
 
   useNewAnswer(actionData, (answer) => {
     if (answer.status === 'refused') toast.error(answer.title, { description: answer.message })
@@ -134,7 +158,11 @@ export function CheckoutPage({
   })
 
   const check = (event: FormEvent<HTMLFormElement>) => {
-    const result = validateDeliveryForm(Object.fromEntries(new FormData(event.currentTarget)))
+    const form = new FormData(event.currentTarget)
+    const result = validateCheckoutForm(Object.fromEntries(form), chosen, {
+      save: form.get('saveAddress') === 'on',
+      saveLabel: String(form.get('saveLabel') ?? ''),
+    })
     if (result.ok) {
       setClientErrors(null)
       return
@@ -145,6 +173,9 @@ export function CheckoutPage({
   }
 
   const problems = cart.lines.filter((line) => line.problem)
+  const whatsappBox = whatsappOptIn && (
+    <WhatsAppOptIn wording={whatsappOptIn.wording} ticked={actionData?.whatsappOptIn === true} />
+  )
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
       <h1 className="pt-6 pb-6 text-3xl font-bold sm:text-4xl">{m.checkout_title()}</h1>
@@ -212,130 +243,111 @@ export function CheckoutPage({
                 <Truck className="size-5 text-primary" aria-hidden />
                 {m.checkout_delivery_details()}
               </h2>
-              <Field id="fullName" label={m.checkout_full_name()} error={errors.fullName}>
-                {(described) => (
-                  <TextInput
-                    id="fullName"
-                    name="fullName"
-                    autoComplete="name"
-                    maxLength={DELIVERY_LIMITS.name}
-                    defaultValue={values.fullName}
-                    {...described}
+              {/* A saved address chosen, the new address's fields are not shown (CSS: the same without JavaScript). */}
+              <div className="space-y-4 [&:has([data-saved-address]:checked)_[data-new-address]]:hidden">
+                {hasBook && (
+                  <AddressChoiceList
+                    addresses={savedAddresses}
+                    choice={choice}
+                    onChoose={choose}
+                    error={errors.savedAddressId}
                   />
                 )}
-              </Field>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field id="email" label={m.checkout_email()} error={errors.email} hint={m.checkout_email_hint()}>
-                  {(described) => (
-                    <TextInput
-                      id="email"
-                      name="email"
-                      type="email"
-                      autoComplete="email"
-                      maxLength={DELIVERY_LIMITS.email}
-                      defaultValue={values.email}
-                      {...described}
-                    />
-                  )}
-                </Field>
-                <div className="space-y-3">
-                  <Field id="phone" label={m.checkout_mobile()} error={errors.phone} hint={m.checkout_mobile_hint()}>
+                <div data-new-address className="space-y-4">
+                  <Field id="fullName" label={m.checkout_full_name()} error={errors.fullName}>
                     {(described) => (
                       <TextInput
-                        id="phone"
-                        name="phone"
-                        type="tel"
-                        inputMode="tel"
-                        autoComplete="tel"
-                        maxLength={20}
-                        defaultValue={values.phone}
+                        id="fullName"
+                        name="fullName"
+                        autoComplete="name"
+                        maxLength={DELIVERY_LIMITS.name}
+                        defaultValue={values.fullName}
                         {...described}
                       />
                     )}
                   </Field>
-                  {whatsappOptIn && (
-                    <WhatsAppOptIn wording={whatsappOptIn.wording} ticked={actionData?.whatsappOptIn === true} />
+                  {hasBook ? (
+                    <PhoneField value={values.phone} error={errors.phone} />
+                  ) : (
+                    <div className="grid gap-4 sm:grid-cols-2">
+                      <EmailField value={values.email} error={errors.email} />
+                      <div className="space-y-3">
+                        <PhoneField value={values.phone} error={errors.phone} />
+                        {whatsappBox}
+                      </div>
+                    </div>
+                  )}
+                  <Field
+                    id="address"
+                    label={m.checkout_address()}
+                    error={errors.address}
+                    hint={m.checkout_address_hint()}
+                  >
+                    {(described) => (
+                      <TextArea
+                        id="address"
+                        name="address"
+                        autoComplete="street-address"
+                        rows={3}
+                        maxLength={DELIVERY_LIMITS.address}
+                        defaultValue={values.address}
+                        className="min-h-24"
+                        {...described}
+                      />
+                    )}
+                  </Field>
+                  <div className="grid gap-4 sm:grid-cols-3">
+                    <Field id="city" label={m.checkout_city()} error={errors.city}>
+                      {(described) => (
+                        <TextInput
+                          id="city"
+                          name="city"
+                          autoComplete="address-level2"
+                          maxLength={DELIVERY_LIMITS.city}
+                          defaultValue={values.city}
+                          {...described}
+                        />
+                      )}
+                    </Field>
+                    <Field id="state" label={m.checkout_state()} error={errors.state}>
+                      {(described) => (
+                        <StateSelect id="state" name="state" defaultValue={values.state} {...described} />
+                      )}
+                    </Field>
+                    <Field
+                      id="pincode"
+                      label={deliveryTexts.pinLabel()}
+                      error={errors.pincode}
+                      hint={m.checkout_pin_hint()}
+                    >
+                      {(described) => (
+                        <TextInput
+                          id="pincode"
+                          name="pincode"
+                          inputMode="numeric"
+                          autoComplete="postal-code"
+                          maxLength={6}
+                          defaultValue={values.pincode}
+                          onChange={(event) => quotePin(event.currentTarget.value.trim())}
+                          {...described}
+                        />
+                      )}
+                    </Field>
+                  </div>
+                  {offerSave && (
+                    <SaveAddress
+                      ticked={posted?.save === true}
+                      label={posted?.saveLabel ?? ''}
+                      error={errors.saveLabel}
+                    />
                   )}
                 </div>
-              </div>
-              <Field id="address" label={m.checkout_address()} error={errors.address} hint={m.checkout_address_hint()}>
-                {(described) => (
-                  <TextArea
-                    id="address"
-                    name="address"
-                    autoComplete="street-address"
-                    rows={3}
-                    maxLength={DELIVERY_LIMITS.address}
-                    defaultValue={values.address}
-                    className="min-h-24"
-                    {...described}
-                  />
+                {hasBook && (
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <EmailField value={values.email} error={errors.email} />
+                    {whatsappBox && <div className="sm:pt-7">{whatsappBox}</div>}
+                  </div>
                 )}
-              </Field>
-              <div className="grid gap-4 sm:grid-cols-3">
-                <Field id="city" label={m.checkout_city()} error={errors.city}>
-                  {(described) => (
-                    <TextInput
-                      id="city"
-                      name="city"
-                      autoComplete="address-level2"
-                      maxLength={DELIVERY_LIMITS.city}
-                      defaultValue={values.city}
-                      {...described}
-                    />
-                  )}
-                </Field>
-                <Field id="state" label={m.checkout_state()} error={errors.state}>
-                  {(described) => (
-                    <select
-                      id="state"
-                      name="state"
-                      autoComplete="address-level1"
-                      defaultValue={values.state ?? ''}
-                      className="h-11 w-full rounded-md border border-input bg-card px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 aria-invalid:border-destructive"
-                      {...described}
-                    >
-                      <option value="">{m.checkout_choose()}</option>
-                      <optgroup label={m.checkout_states()}>
-                        {INDIAN_STATES.map((state) => (
-                          <option key={state} value={state}>
-                            {stateName(state)}
-                          </option>
-                        ))}
-                      </optgroup>
-                      <optgroup label={m.checkout_union_territories()}>
-                        {UNION_TERRITORIES.map((state) => (
-                          <option key={state} value={state}>
-                            {stateName(state)}
-                          </option>
-                        ))}
-                      </optgroup>
-                    </select>
-                  )}
-                </Field>
-                <Field
-                  id="pincode"
-                  label={deliveryTexts.pinLabel()}
-                  error={errors.pincode}
-                  hint={m.checkout_pin_hint()}
-                >
-                  {(described) => (
-                    <TextInput
-                      id="pincode"
-                      name="pincode"
-                      inputMode="numeric"
-                      autoComplete="postal-code"
-                      maxLength={6}
-                      defaultValue={values.pincode}
-                      onChange={(event) => {
-                        const pin = event.currentTarget.value.trim()
-                        setTypedPin(pin)
-                        if (isPinCode(pin)) pinCheck.load(localize(`/delivery?pin=${pin}`))
-                      }}
-                      {...described}
-                    />
-                  )}
-                </Field>
               </div>
               <p aria-live="polite" className="text-sm">
                 {quote &&
@@ -444,6 +456,162 @@ export function CheckoutPage({
   )
 }
 
+function EmailField({ value, error }: { value: string | undefined; error: string | undefined }) {
+  return (
+    <Field id="email" label={m.checkout_email()} error={error} hint={m.checkout_email_hint()}>
+      {(described) => (
+        <TextInput
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={DELIVERY_LIMITS.email}
+          defaultValue={value}
+          {...described}
+        />
+      )}
+    </Field>
+  )
+}
+
+function PhoneField({ value, error }: { value: string | undefined; error: string | undefined }) {
+  return (
+    <Field id="phone" label={m.checkout_mobile()} error={error} hint={m.checkout_mobile_hint()}>
+      {(described) => (
+        <TextInput
+          id="phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={20}
+          defaultValue={value}
+          {...described}
+        />
+      )}
+    </Field>
+  )
+}
+
+/**
+ * The signed-in shopper's saved addresses, the default first, and "A new address" beside them. The
+ * browser sends only the chosen address's id: the server reads the address from the account's book.
+ */
+function AddressChoiceList({
+  addresses,
+  choice,
+  onChoose,
+  error,
+}: {
+  addresses: SavedAddressView[]
+  choice: string
+  onChoose: (id: string) => void
+  error: string | undefined
+}) {
+  return (
+    <fieldset aria-describedby={error ? 'savedAddressId-error' : undefined}>
+      <legend className="text-sm font-semibold text-brown">{m.checkout_deliver_to()}</legend>
+      <div className="mt-2 space-y-2">
+        {addresses.map((address) => (
+          <AddressOption key={address.id} value={address.id} checked={choice === address.id} onChoose={onChoose} saved>
+            <span className="flex flex-wrap items-center gap-2 font-semibold">
+              {labelText(address)}
+              {address.isDefault && (
+                <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-brown">
+                  {m.address_default_badge()}
+                </span>
+              )}
+            </span>
+            <span className="block text-sm">{address.fullName}</span>
+            <span className="block text-sm text-muted-foreground">{addressLine(address)}</span>
+            <span className="block text-sm text-muted-foreground">{phoneText(address)}</span>
+          </AddressOption>
+        ))}
+        <AddressOption value={NEW_ADDRESS} checked={choice === NEW_ADDRESS} onChoose={onChoose}>
+          <span className="font-semibold">{m.checkout_new_address()}</span>
+        </AddressOption>
+      </div>
+      {error && (
+        <p id="savedAddressId-error" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+function AddressOption({
+  value,
+  checked,
+  onChoose,
+  saved = false,
+  children,
+}: {
+  value: string
+  checked: boolean
+  onChoose: (id: string) => void
+  saved?: boolean
+  children: ReactNode
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border-2 p-3 has-[:checked]:border-primary has-[:checked]:bg-secondary/60">
+      <input
+        type="radio"
+        name="savedAddressId"
+        value={value}
+        defaultChecked={checked}
+        onChange={() => onChoose(value)}
+        data-saved-address={saved ? '' : undefined}
+        className="mt-1 size-4 shrink-0 accent-primary"
+      />
+      <span>{children}</span>
+    </label>
+  )
+}
+
+/** "Save this address to my address book", unticked: a signed-in shopper keeps a new address only when they ask. */
+function SaveAddress({ ticked, label, error }: { ticked: boolean; label: string; error: string | undefined }) {
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="saveAddress"
+            id="saveAddress"
+            defaultChecked={ticked}
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+          />
+          <span>{m.checkout_save_address()}</span>
+        </label>
+        <span className="flex items-center gap-2 text-sm">
+          <label htmlFor="saveLabel">{m.checkout_save_as()}</label>
+          <select
+            id="saveLabel"
+            name="saveLabel"
+            defaultValue={QUICK_LABELS.find((quick) => quick === label) ?? 'home'}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'saveLabel-error' : undefined}
+            className="h-11 rounded-md border border-input bg-card px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          >
+            {QUICK_LABELS.map((quick) => (
+              <option key={quick} value={quick}>
+                {labelText({ label: quick, customLabel: null })}
+              </option>
+            ))}
+          </select>
+        </span>
+      </div>
+      {error && (
+        <p id="saveLabel-error" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
 /**
  * The WhatsApp opt-in (reference/whatsapp.md): its own box, never ticked by the shop, for this order's
  * mobile number. A plain checkbox, so the form posts it without JavaScript too; ticked again only when
@@ -518,13 +686,17 @@ function Alert({ title, children }: { title: string; children: React.ReactNode }
   )
 }
 
-function focusFirstError(form: HTMLFormElement | null, errors: DeliveryFieldErrors) {
-  const first = DELIVERY_FIELDS.find((field) => errors[field])
+const FIELD_ORDER = ['savedAddressId', ...DELIVERY_FIELDS, 'saveLabel'] as const
+
+function focusFirstError(form: HTMLFormElement | null, errors: CheckoutFieldErrors) {
+  const first = FIELD_ORDER.find((field) => errors[field])
   if (!form || !first) return
   const control = form.elements.namedItem(first)
   const element =
-    control instanceof RadioNodeList ? (control[0] as HTMLElement | undefined) : (control as HTMLElement | null)
-  element?.focus()
+    control instanceof RadioNodeList
+      ? ([...control].find((radio) => radio instanceof HTMLInputElement && radio.checked) ?? control[0])
+      : control
+  if (element instanceof HTMLElement) element.focus()
 }
 
 /** Whether a form of this page is being submitted (its action keeps the page's query, e.g. ?orderId=). */

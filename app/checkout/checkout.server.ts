@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { enforceLimits, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { getViewer } from '#app/accounts/session.server.ts'
+import { findSavedAddress, listSavedAddresses } from '#app/addresses/address-book.server.ts'
+import { MAX_SAVED_ADDRESSES, type SavedAddressView } from '#app/addresses/address-form.ts'
 import { cartCookie, cartErrorCookie, cartScope, loadCartView, takeCartError } from '#app/cart/cart-session.server.ts'
 import { rememberPinCookie } from '#app/delivery/delivery-check.server.ts'
 import { isPinCode } from '#app/delivery/pin-code.ts'
@@ -29,12 +31,13 @@ import { getRequestSettings } from '#app/settings/settings.server.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import { whatsAppOptInWording } from '#app/whatsapp/consent.server.ts'
 import {
-  addressFieldsOf,
-  type DeliveryFieldErrors,
-  type DeliveryFormValues,
-  deliveryFormValues,
-  validateDeliveryForm,
-} from './delivery-form.ts'
+  type AddressChoice,
+  type CheckoutFieldErrors,
+  initialAddressChoice,
+  NEW_ADDRESS,
+  validateCheckoutForm,
+} from './address-choice.ts'
+import { addressFieldsOf, type DeliveryFormValues, deliveryFormValues } from './delivery-form.ts'
 import { OrderError, placeOrder } from './place-order.server.ts'
 import { ensureVisitor, visitorHash } from './visitor.server.ts'
 
@@ -57,11 +60,13 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export type CheckoutActionData =
   | {
       status: 'invalid'
-      fieldErrors: DeliveryFieldErrors
+      fieldErrors: CheckoutFieldErrors
       values: DeliveryFormValues
       delivery: DeliveryQuote | null
       /** The WhatsApp box was ticked: a page drawn again from this answer (no JavaScript) keeps it ticked. */
       whatsappOptIn?: boolean
+      /** The address chosen and the "save it" box, as posted: the page drawn again keeps them. */
+      choice?: AddressChoice
     }
   | {
       status: 'refused'
@@ -73,6 +78,7 @@ export type CheckoutActionData =
       delivery?: DeliveryQuote | null
       /** The page was a signed-in shopper's and the session has ended: offer to sign in again. */
       signIn?: boolean
+      choice?: AddressChoice
     }
 
 /** How long an empty checkout names the order this browser placed from it. */
@@ -129,9 +135,18 @@ export async function checkoutLoader(request: Request, context: Context) {
   const pincode = rememberedPin(request.headers.get('cookie'))
   // A returning customer's form starts from their latest order's mobile number and address; the address
   // only while no other PIN code was asked about since (the delivery quote shown is that PIN code's).
-  const last = viewer ? await lastDeliveryOf(db, viewer.id) : null
+  // And their address book, the default first (one query, for a signed-in shopper only).
+  const [last, book] = viewer
+    ? await Promise.all([lastDeliveryOf(db, viewer.id), listSavedAddresses(db, viewer.id)])
+    : [null, [] as SavedAddressView[]]
   const lastAddress = last ? addressFieldsOf(last.shippingAddress) : null
   const address = lastAddress && (pincode === null || pincode === lastAddress.pincode) ? lastAddress : null
+  const chosen = initialAddressChoice(book, pincode)
+  const chosenAddress = book.find((saved) => saved.id === chosen)
+  // The page's total is for the address it starts on: the saved one's PIN code when none is remembered
+  // (a new device); otherwise the remembered PIN code is the chosen address's, quoted with the cart.
+  const delivery =
+    chosenAddress && chosenAddress.pincode !== pincode ? await deliveryQuote(db, chosenAddress.pincode) : cart.delivery
   // An empty cart this browser ordered from a moment ago names that order: after the back button from the
   // order or the payment page (the last_order cookie), or after an answer lost on a bad connection (a
   // signed-in cart is emptied by its order; a guest's is answered above).
@@ -158,8 +173,12 @@ export async function checkoutLoader(request: Request, context: Context) {
         state: address?.state ?? '',
         pincode: pincode ?? '',
       },
-      delivery: cart.delivery,
+      delivery,
       signedIn: viewer !== null,
+      savedAddresses: book,
+      initialChoice: chosen,
+      // A signed-in shopper typing a new address may keep it, while the book has room.
+      offerSave: viewer !== null && book.length < MAX_SAVED_ADDRESSES,
       idempotencyKey: randomUUID(),
       onlinePaymentAvailable: payments !== null,
       // The WhatsApp box, unticked, only when WhatsApp updates are configured: its sentence as recorded.
@@ -180,23 +199,47 @@ export async function checkoutAction(request: Request, context: Context) {
   // The opt-in box counts only when WhatsApp is configured (the page shows it then only), and only for
   // the order this form places: nothing here names another order.
   const whatsappOptIn = config.whatsapp !== null && form.get('whatsappOptIn') === 'on'
+  const savedAddressId = String(form.get('savedAddressId') ?? NEW_ADDRESS) || NEW_ADDRESS
+  const choice: AddressChoice = {
+    savedAddressId,
+    save: form.get('saveAddress') === 'on',
+    saveLabel: String(form.get('saveLabel') ?? ''),
+  }
   const refuse = (status: number, title: string, message: string, headers?: Record<string, string>) =>
-    data<CheckoutActionData>({ status: 'refused', title, message, values, whatsappOptIn }, { status, headers })
+    data<CheckoutActionData>({ status: 'refused', title, message, values, whatsappOptIn, choice }, { status, headers })
 
   const key = form.get('idempotencyKey')
   const shownTotal = form.get('shownTotal')
   if (!isUuid(key) || (shownTotal !== null && !/^\d{1,9}$/.test(String(shownTotal)))) {
     return refuse(400, m.order_error(), m.order_form_out_of_date())
   }
-  const validation = validateDeliveryForm(values)
-  const pin = values.pincode.trim()
+  // A saved address is read from the account's book by id and account, never from the form: another
+  // account's id (or one deleted since) is not found, and nothing is ordered.
+  let saved: SavedAddressView | null = null
+  // A guest's "save this address" is nothing: a guest's address is never kept.
+  let save = false
+  if (savedAddressId !== NEW_ADDRESS || choice.save) {
+    const { viewer } = await getViewer(request, context)
+    if (!viewer && form.get('signedIn') === '1') return signedOut(values, whatsappOptIn, choice)
+    if (savedAddressId !== NEW_ADDRESS) {
+      saved = viewer ? await findSavedAddress(db, viewer.id, savedAddressId) : null
+      if (!saved) return refuse(404, m.order_error(), m.checkout_saved_address_gone())
+    }
+    save = viewer !== null && choice.save
+  }
+  // The saved address goes through the same rules as a typed one (and, placing the order, its zone).
+  const validation = validateCheckoutForm(values, saved, { save, saveLabel: choice.saveLabel })
+  const pin = (validation.ok ? validation.data.pincode : (saved?.pincode ?? values.pincode)).trim()
   // An answer about the posted PIN code carries its zone (the page redraws its total) and remembers it.
-  const withQuote = async (answer: DistributiveOmit<CheckoutActionData, 'values' | 'delivery'>, status: number) =>
+  const withQuote = async (
+    answer: DistributiveOmit<CheckoutActionData, 'values' | 'delivery' | 'choice'>,
+    status: number,
+  ) =>
     data<CheckoutActionData>(
-      { ...answer, values, whatsappOptIn, delivery: await deliveryQuote(db, pin) },
+      { ...answer, values, whatsappOptIn, choice, delivery: await deliveryQuote(db, pin) },
       { status, headers: isPinCode(pin) ? { 'Set-Cookie': rememberPinCookie(pin, config.secure) } : undefined },
     )
-  const invalid = (fieldErrors: DeliveryFieldErrors) => withQuote({ status: 'invalid', fieldErrors }, 400)
+  const invalid = (fieldErrors: CheckoutFieldErrors) => withQuote({ status: 'invalid', fieldErrors }, 400)
   if (!validation.ok) return invalid(validation.fieldErrors)
   // Spec section 8: any unexpected failure on the way to the order is 'Order Failed', never the error page.
   const failed = (error: unknown) => {
@@ -215,19 +258,7 @@ export async function checkoutAction(request: Request, context: Context) {
   const { viewer } = await getViewer(request, context)
   // The page was drawn for a signed-in shopper whose session has ended since (expired, or signed out in
   // another tab): the cart is the account's, so this browser's empty guest cart is not what they meant.
-  if (!viewer && form.get('signedIn') === '1') {
-    return data<CheckoutActionData>(
-      {
-        status: 'refused',
-        title: m.checkout_signed_out_title(),
-        message: m.checkout_signed_out(),
-        values,
-        whatsappOptIn,
-        signIn: true,
-      },
-      { status: 401 },
-    )
-  }
+  if (!viewer && form.get('signedIn') === '1') return signedOut(values, whatsappOptIn, choice)
   const scope = cartScope(request, viewer?.id ?? null)
   const visitor = ensureVisitor(request, config.secure)
   let order: Awaited<ReturnType<typeof placeOrder>>
@@ -243,11 +274,15 @@ export async function checkoutAction(request: Request, context: Context) {
       notices: noticeSetup(config),
       locale: getLocale(),
       whatsappOptIn,
+      // Only a signed-in shopper's typed address is kept, and only when they asked: a guest's never is.
+      saveAddress: viewer && validation.save ? { userId: viewer.id, label: validation.save.label } : undefined,
     })
   } catch (error) {
     if (error instanceof OrderError) {
       log.info({ kind: error.kind, reason: error.message }, 'order refused')
-      if (error.field) return invalid({ [error.field]: error.message })
+      // A saved address's PIN code (its zone switched off since it was saved) is told at the choice.
+      if (error.field)
+        return invalid({ [saved && error.field === 'pincode' ? 'savedAddressId' : error.field]: error.message })
       if (error.kind === 'empty-cart') return refuse(409, m.order_error_title(), m.cart_empty())
       if (error.kind === 'total') {
         return withQuote({ status: 'refused', title: m.order_total_changed_title(), message: error.message }, 409)
@@ -272,6 +307,22 @@ export async function checkoutAction(request: Request, context: Context) {
   }
   // A repeat of the form goes to the payment the first one started (startPayment reuses it).
   return sendToGateway(context, order.orderId, headers)
+}
+
+/** The page was drawn for a signed-in shopper whose session has ended since: sign in again. */
+function signedOut(values: DeliveryFormValues, whatsappOptIn: boolean, choice: AddressChoice) {
+  return data<CheckoutActionData>(
+    {
+      status: 'refused',
+      title: m.checkout_signed_out_title(),
+      message: m.checkout_signed_out(),
+      values,
+      whatsappOptIn,
+      choice,
+      signIn: true,
+    },
+    { status: 401 },
+  )
 }
 
 /** Starts a payment and sends the browser to the gateway; a failure leaves the order unpaid and payable. */

@@ -75,18 +75,21 @@ export const deliveryFormSchema = z.object({
   acceptTerms: z.literal('on', { error: () => m.form_accept_terms() }),
 })
 
+/**
+ * What a PIN code and a state say together: a PIN code from another postal region than the state
+ * (reference/india.md) is a typo in one of them. Null when they agree, or when one of them is not valid
+ * (its own rule says so). The checkout and the address book (app/addresses) ask the same.
+ */
+export function pinStateContradiction({ state, pincode }: { state: string; pincode: string }): string | null {
+  if (!isIndianState(state) || !PIN_CODE_PATTERN.test(pincode)) return null
+  return pinContradictsState(pincode, state) ? deliveryTexts.stateContradiction(stateName(state)) : null
+}
+
 /** The fields' rules, then what they say together. */
 const deliveryFormRules = deliveryFormSchema.superRefine((details, context) => {
-  // A PIN code from another postal region than the state (reference/india.md): a typo in one of them.
   // Zod runs this also when a field failed: only a valid PIN code and state can contradict each other.
-  if (!isIndianState(details.state) || !PIN_CODE_PATTERN.test(details.pincode)) return
-  if (pinContradictsState(details.pincode, details.state)) {
-    context.addIssue({
-      code: 'custom',
-      path: ['pincode'],
-      message: deliveryTexts.stateContradiction(stateName(details.state)),
-    })
-  }
+  const contradiction = pinStateContradiction(details)
+  if (contradiction) context.addIssue({ code: 'custom', path: ['pincode'], message: contradiction })
 })
 
 export type DeliveryDetails = z.output<typeof deliveryFormSchema>

@@ -3,12 +3,15 @@
 // promises), its items, its first status record, the admin's notification, the customer's
 // confirmation e-mail, the shop's own notices (the owner's WhatsApp alert among them when asked for)
 // and, when the box was ticked, the customer's WhatsApp opt-in, and empties a signed-in
-// shopper's cart. Either all of it happens or none of it. An idempotency key from the checkout form
+// shopper's cart (and keeps the address in their address book when they asked). Either all of it
+// happens or none of it. An idempotency key from the checkout form
 // makes a double click, a retry or a reload produce one order; a guest's cart is also ordered once,
 // whichever form sends it.
 
 import { randomUUID } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
+import { saveOrderAddress } from '#app/addresses/address-book.server.ts'
+import type { AddressLabel } from '#app/addresses/address-labels.ts'
 import { type CartScope, guestCartOrderKey, lineLabel, lineProblem, readCartEntries } from '#app/cart/cart.server.ts'
 import { isLineQuantity } from '#app/cart/guest-cart.ts'
 import { cartItems } from '#app/cart/schema.ts'
@@ -78,6 +81,11 @@ export interface PlaceOrderInput {
    * is recorded with this order, its phone and the sentence the box showed, in the order's transaction.
    */
   whatsappOptIn?: boolean
+  /**
+   * A signed-in shopper ticked "Save this address to my address book": the order's recipient and
+   * address are kept in their book under this label, in the order's transaction (unless kept already).
+   */
+  saveAddress?: { userId: string; label: AddressLabel }
   now?: Date
 }
 
@@ -324,6 +332,7 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     orderId,
     message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total, 'en')} (${paymentMethodText(details.paymentMethod, 'en')})`,
   })
+  if (input.saveAddress) await saveOrderAddress(tx, input.saveAddress.userId, details, input.saveAddress.label, now)
 
   return {
     orderId,

@@ -39,6 +39,9 @@ export const LOCALIZED_PAGES = [
   // The page around the invoice; the document and its PDF stay English.
   { path: 'orders/:orderId/invoice', file: 'routes/order-invoice.tsx' },
   { path: 'account', file: 'routes/account.tsx' },
+  { path: 'account/addresses', file: 'routes/account.addresses.tsx' },
+  { path: 'account/addresses/new', file: 'routes/account.addresses.new.tsx' },
+  { path: 'account/addresses/:addressId', file: 'routes/account.addresses.$addressId.tsx' },
   { path: 'reviews', file: 'routes/reviews.ts' },
   { path: 'logout', file: 'routes/logout.ts' },
   { path: 'quality-policy', file: 'routes/quality-policy.tsx' },

@@ -2,15 +2,20 @@
 // can be of use on this device and only then loads them (separate chunks, outside the first load).
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
-import { bannerAllowedOn, bannerSeen, pushSupported } from './push-support.ts'
+import { pathWithoutLocale } from '#app/i18n/locale.ts'
+import { bannerAllowedOn, bannerSeen, markOrderPlaced, orderPlacedHere, pushSupported } from './push-support.ts'
 
 const PushBanner = lazy(() => import('./push-banner.tsx'))
 const PushSwitch = lazy(() => import('./push-switch.tsx'))
 
-/** The banner, where the spec shows it: push works, not seen yet, online, and not a task page. */
+/**
+ * The banner, where it helps and covers nothing: push works, not seen yet, online, and a page its rule
+ * allows (the home page, an order just placed, and after an order the pages that sell nothing).
+ */
 export function PushPrompt() {
   const { pathname } = useLocation()
   const [eligible, setEligible] = useState(false)
+  const [orderPlaced, setOrderPlaced] = useState(false)
   useEffect(() => {
     if (!pushSupported()) return
     let current = true
@@ -24,7 +29,13 @@ export function PushPrompt() {
       current = false
     }
   }, [])
-  if (!eligible || !bannerAllowedOn(pathname)) return null
+  // Read on every page: an order may have been placed since (the order's page, a payment's result).
+  useEffect(() => {
+    if (!eligible) return
+    if (pathWithoutLocale(pathname) === '/order-success') markOrderPlaced()
+    setOrderPlaced(orderPlacedHere())
+  }, [eligible, pathname])
+  if (!eligible || !bannerAllowedOn(pathname, orderPlaced)) return null
   return (
     <Suspense fallback={null}>
       <PushBanner onClose={() => setEligible(false)} />

@@ -32,13 +32,42 @@ export function markBannerSeen() {
   }
 }
 
-/**
- * Pages where the banner would get in the way of a task (paying, a payment's result, signing in,
- * the admin panel) or where the switch already is (the account page), in either language (/hi/checkout).
- */
-const NO_BANNER = ['/checkout', '/payment-status', '/order-success', '/admin', '/auth', '/account', '/logout']
+const ORDER_PLACED_KEY = 'push_banner_after_order'
 
-export function bannerAllowedOn(pathname: string): boolean {
+/** Remembers on this device that the shopper placed an order here (the banner may then show on more pages). */
+export function markOrderPlaced() {
+  try {
+    localStorage.setItem(ORDER_PLACED_KEY, new Date().toISOString())
+  } catch {
+    // Nothing to keep it in: the banner stays on the home page.
+  }
+}
+
+export function orderPlacedHere(): boolean {
+  try {
+    return localStorage.getItem(ORDER_PLACED_KEY) !== null
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Pages the banner never shows on: where a shopper buys (the product list and a product's page, with
+ * their prices, sizes, quantities and Add to Cart; the cart; checkout; a payment's result), signs in,
+ * the account (its switch is there) and the admin panel, in either language (/hi/checkout).
+ */
+const NEVER = ['/products', '/cart', '/checkout', '/payment-status', '/admin', '/auth', '/account', '/logout']
+
+/**
+ * Where the push banner may show (docs/decisions/014-web-push.md, 'The shopper's phone'): on the home
+ * page, where the spec puts it; on the page that says an order is placed; and, once the shopper has
+ * ordered on this device (`orderPlaced`), on the pages that sell nothing (My Orders, tracking, the
+ * blog, the policies...). Never on a page where a shopper buys. Where it shows, it still steps aside
+ * from any buy control beneath it (push-banner.tsx).
+ */
+export function bannerAllowedOn(pathname: string, orderPlaced: boolean): boolean {
   const page = pathWithoutLocale(pathname)
-  return !NO_BANNER.some((prefix) => page === prefix || page.startsWith(`${prefix}/`))
+  if (page === '/' || page === '/order-success') return true
+  if (NEVER.some((prefix) => page === prefix || page.startsWith(`${prefix}/`))) return false
+  return orderPlaced
 }

@@ -18,6 +18,8 @@ import { WhatsAppChatLink } from '#app/shell/whatsapp-chat-link.tsx'
 import { ShipmentInfo } from '#app/shipping/shipment-info.tsx'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'
+import type { AgainNotice } from './order-again.server.ts'
+import { OrderAgainAnswer, OrderAgainButton, OrderAgainNotice } from './order-again-form.tsx'
 import { DeliveryPromise, formatOrderDate, OrderTotals, StatusBadge, StatusHistory } from './order-bits.tsx'
 import { paymentMethodText, paymentStatusText } from './order-texts.ts'
 import type { CustomerOrder, CustomerOrderDetails } from './orders.server.ts'
@@ -32,6 +34,8 @@ export function MyOrdersPage({
   details,
   rateable,
   invoiced,
+  again,
+  refused,
 }: {
   orders: CustomerOrder[]
   total: number
@@ -43,8 +47,13 @@ export function MyOrdersPage({
   rateable: Record<string, RateableLine>
   /** The open order has an invoice (or receipt) to show. */
   invoiced: boolean
+  /** What "Order again" did, without JavaScript (with it, each form says its answer). */
+  again: AgainNotice | null
+  /** "Order again" refused, without JavaScript. */
+  refused: AgainNotice | null
 }) {
   const [searchParams] = useSearchParams()
+  const pageNotice = refused ?? again
   const navigate = useNavigate()
   // The order whose details were open last, so closing them returns focus to its card's link.
   const lastOpened = useRef<string | null>(null)
@@ -62,6 +71,7 @@ export function MyOrdersPage({
   return (
     <div className="mx-auto max-w-4xl px-4 pb-16">
       <h1 className="pt-6 text-3xl font-bold sm:text-4xl">{m.nav_my_orders()}</h1>
+      {pageNotice && <OrderAgainNotice notice={pageNotice} className="mt-6" />}
       {(orders.length > 0 || q) && (
         <Form method="get" {...pageLoadOffline} role="search" className="mt-6 flex gap-2">
           <label htmlFor="order-search" className="sr-only">
@@ -183,19 +193,23 @@ function OrderCard({
           ))}
           {more > 0 && <li className="text-muted-foreground">{m.my_orders_more_items({ count: more })}</li>}
         </ul>
-        <div className="flex items-center justify-between gap-2 border-t pt-3">
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
           <p className="font-bold">{formatRupees(order.totalAmount)}</p>
-          <Button asChild variant="outline" className="h-11">
-            <Link
-              id={`order-link-${order.id}`}
-              to={detailsHref}
-              preventScrollReset
-              aria-label={m.my_orders_details_of({ number: orderNumber(order.id) })}
-            >
-              {m.my_orders_view_details()}
-            </Link>
-          </Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            {order.items.length > 0 && <OrderAgainButton orderId={order.id} />}
+            <Button asChild variant="outline" className="h-11">
+              <Link
+                id={`order-link-${order.id}`}
+                to={detailsHref}
+                preventScrollReset
+                aria-label={m.my_orders_details_of({ number: orderNumber(order.id) })}
+              >
+                {m.my_orders_view_details()}
+              </Link>
+            </Button>
+          </div>
         </div>
+        <OrderAgainAnswer orderId={order.id} />
       </CardContent>
     </Card>
   )
@@ -250,6 +264,12 @@ function OrderDetails({
         </ul>
       </section>
       <OrderTotals order={order} />
+      {order.items.length > 0 && (
+        <div className="space-y-3">
+          <OrderAgainButton orderId={order.id} />
+          <OrderAgainAnswer orderId={order.id} />
+        </div>
+      )}
       {invoiced && <InvoiceLinks orderId={order.id} />}
       <WhatsAppChatLink text={m.chat_whatsapp_order_text({ number: orderNumber(order.id) })} />
       <section aria-labelledby="delivery-title">

@@ -5,6 +5,7 @@ import { CircleAlert, CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-r
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useFetcher, useNavigate } from 'react-router'
 import { Link, localize } from '#app/i18n/links.tsx'
+import { markOrderPlaced } from '#app/notifications/push-support.ts'
 import type { PaymentStatus } from '#app/orders/status.ts'
 import { m } from '#app/paraglide/messages.js'
 import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
@@ -79,6 +80,12 @@ export function PaymentStatusPage({
         : { kind: 'error', message: verifyFailed() },
     ),
   )
+
+  // A paid order is an order placed: the push banner may now show on pages that sell nothing.
+  const paid = shown.kind === 'status' && shown.status === 'paid'
+  useEffect(() => {
+    if (paid) markOrderPlaced()
+  }, [paid])
 
   const restart = () => {
     setShown({ kind: 'status', status: 'pending' })

@@ -1,5 +1,6 @@
 // Every table of the shop, for Drizzle's relational queries and for drizzle-kit.
 export * from '../accounts/schema.ts'
+export * from '../addresses/schema.ts'
 export * from '../blog/schema.ts'
 export * from '../cart/schema.ts'
 export * from '../catalog/schema.ts'

@@ -28,11 +28,12 @@ export const headers: Route.HeadersFunction = (args) => {
 export const action = ({ request, context }: Route.ActionArgs) => checkoutAction(request, context)
 
 /**
- * After a refusal (409: the total, the cart or a coupon changed) the page's cart and prices are read
- * again, so the total it shows and posts is the server's; React Router skips that after a 4xx by default.
+ * After a refusal (409: the total, the cart or a coupon changed; 404: a saved address deleted in another
+ * tab) the page's cart, prices and address book are read again, so what it shows and posts is the
+ * server's; React Router skips that after a 4xx by default.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 || defaultShouldRevalidate
+  actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.open) return <NotOpenYet title={m.checkout_title()} what={m.checkout_online_checkout()} />

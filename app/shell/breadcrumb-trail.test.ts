@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { breadcrumbTrail, hasCrumbs } from './breadcrumb-trail.ts'
+import { getLocale, overwriteGetLocale } from '#app/paraglide/runtime.js'
+import { breadcrumbTrail, hasCrumbs, notFoundTrail } from './breadcrumb-trail.ts'
 
 describe('breadcrumb trail', () => {
   it('turns dashes into spaces and capitalises words', () => {
@@ -56,5 +57,29 @@ describe('breadcrumb trail', () => {
     expect(hasCrumbs({ crumbs: () => [] })).toBe(true)
     expect(hasCrumbs({ crumbs: [] })).toBe(false)
     expect(hasCrumbs(undefined)).toBe(false)
+  })
+
+  it("ends a page that does not exist with 'Page Not Found', after the shop's pages its address starts with", () => {
+    expect(notFoundTrail('/no-such-page')).toEqual([
+      { label: 'Home', path: '/' },
+      { label: 'Page Not Found', path: '/no-such-page' },
+    ])
+    expect(notFoundTrail('/products/gone-sev').map((crumb) => crumb.label)).toEqual([
+      'Home',
+      'Products',
+      'Page Not Found',
+    ])
+    expect(notFoundTrail('/no/such/page').map((crumb) => crumb.label)).toEqual(['Home', 'Page Not Found'])
+  })
+
+  it('names a Hindi 404 in Hindi, not with the English words of its address', () => {
+    const base = getLocale
+    overwriteGetLocale(() => 'hi')
+    try {
+      expect(notFoundTrail('/no-such-page').map((crumb) => crumb.label)).toEqual(['होम', 'पेज नहीं मिला'])
+      expect(notFoundTrail('/blog/no-such-post').map((crumb) => crumb.label)).toEqual(['होम', 'ब्लॉग', 'पेज नहीं मिला'])
+    } finally {
+      overwriteGetLocale(base)
+    }
   })
 })

@@ -33,6 +33,18 @@ export function breadcrumbTrail(pathname: string, name?: string): Crumb[] {
   ]
 }
 
+/**
+ * A page that does not exist ('/hi/no-such-page', '/products/gone'): Home, the shop's own pages its
+ * address starts with, then 'Page Not Found' in the page's language. The rest of the address is not a
+ * page's name: spelt out from its words, it was English on a Hindi page.
+ */
+export function notFoundTrail(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean)
+  const known = segments.findIndex((segment) => !Object.hasOwn(PAGE_NAMES, segment))
+  const shopPages = known === -1 ? segments.slice(0, -1) : segments.slice(0, known)
+  return [...breadcrumbTrail(`/${shopPages.join('/')}`), { label: m.crumb_not_found(), path: `/${segments.join('/')}` }]
+}
+
 /** The shop's own pages, named in the page's language. */
 const PAGE_NAMES: Record<string, () => string> = {
   products: m.nav_products,

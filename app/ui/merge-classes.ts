@@ -21,6 +21,13 @@ for (const [group, words] of Object.entries({
   'break-word': 'break-words break-all',
   'border-w': 'border',
   rounded: 'rounded',
+  'ring-inset': 'ring-inset',
+  'pointer-events': 'pointer-events-none pointer-events-auto',
+  resize: 'resize resize-x resize-y resize-none',
+  'list-style-type': 'list-none list-disc list-decimal',
+  overscroll: 'overscroll-auto overscroll-contain overscroll-none',
+  'overscroll-x': 'overscroll-x-auto overscroll-x-contain overscroll-x-none',
+  'overscroll-y': 'overscroll-y-auto overscroll-y-contain overscroll-y-none',
 })) {
   for (const word of words.split(' ')) KEYWORDS[word] = group
 }
@@ -68,6 +75,7 @@ const OVERRIDES: Record<string, string[]> = {
   'inset-y': ['top', 'bottom'],
   rounded: ['rounded-t'],
   overflow: ['overflow-x', 'overflow-y'],
+  overscroll: ['overscroll-x', 'overscroll-y'],
   flex: ['basis', 'shrink'],
   'line-clamp': ['display', 'overflow'],
   'font-size': ['leading'],

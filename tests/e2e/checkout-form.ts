@@ -21,7 +21,7 @@ export async function fillDelivery(page: Page, phone: string, fields: Partial<De
   await page.getByLabel('Full name').fill(shopper.fullName)
   await page.getByLabel('E-mail').fill(shopper.email)
   await page.getByLabel('Mobile number').fill(shopper.phone)
-  await page.getByLabel('Address').fill(shopper.address)
+  await page.getByLabel('Address', { exact: true }).fill(shopper.address)
   await page.getByLabel('City').fill(shopper.city)
   await page.getByLabel('State or union territory').selectOption(shopper.state)
   await page.getByLabel('PIN code').fill(shopper.pincode)

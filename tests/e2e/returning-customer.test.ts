@@ -59,7 +59,7 @@ async function putOnePacketInCart(api: APIRequestContext) {
 /** Cash on delivery to an address in Indore. */
 async function placeOrder(page: Page, phone: string, address: string) {
   await page.getByLabel('Mobile number').fill(phone)
-  await page.getByLabel('Address').fill(address)
+  await page.getByLabel('Address', { exact: true }).fill(address)
   await page.getByLabel('City').fill('Indore')
   await page.getByLabel('State or union territory').selectOption('Madhya Pradesh')
   await page.getByLabel('PIN code').fill('452010')
@@ -82,12 +82,12 @@ test('a returning customer’s checkout starts from their last order’s mobile 
   await signUpOverHttp(page.request, uniqueEmail(info, 'returning'), 'sev and chai at six')
   const phone = uniquePhone()
   await openCheckoutWithOnePacket(page)
-  await expect(page.getByLabel('Address')).toHaveValue('')
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('')
   await placeOrder(page, phone, '12, Vijay Nagar\nScheme 54')
 
   await openCheckoutWithOnePacket(page)
   await expect(page.getByLabel('Mobile number')).toHaveValue(`+91${phone}`)
-  await expect(page.getByLabel('Address')).toHaveValue('12, Vijay Nagar, Scheme 54')
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12, Vijay Nagar, Scheme 54')
   await expect(page.getByLabel('City')).toHaveValue('Indore')
   await expect(page.getByLabel('State or union territory')).toHaveValue('Madhya Pradesh')
   await expect(page.getByLabel('PIN code')).toHaveValue('452010')
@@ -95,6 +95,90 @@ test('a returning customer’s checkout starts from their last order’s mobile 
   // On another device (no PIN code remembered) the address comes back too, and the PIN code is asked for.
   await page.context().clearCookies({ name: 'delivery_pin' })
   await page.reload()
-  await expect(page.getByLabel('Address')).toHaveValue('12, Vijay Nagar, Scheme 54')
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12, Vijay Nagar, Scheme 54')
   await expect(page.getByLabel('PIN code')).toHaveValue('')
+})
+
+test('a returning shopper orders again from My Orders and sends the same packets to a saved address', async ({
+  page,
+}, info) => {
+  // Signed up and in over HTTP, a first order of two packets placed as the checkout page posts it, and
+  // the parents' address saved as the address book posts it (its pages are the address book's tests).
+  await signUpOverHttp(page.request, uniqueEmail(info, 'again'), 'sev and chai at six')
+  await putOnePacketInCart(page.request)
+  await putOnePacketInCart(page.request)
+  const first = await page.request.post('/checkout', { form: checkoutForm(), maxRedirects: 0 })
+  expect(first.status(), await first.text()).toBe(302)
+  const saved = await page.request.post('/account/addresses/new', {
+    form: {
+      label: 'parents',
+      customLabel: '',
+      fullName: 'Kamla Verma',
+      phone: uniquePhone(),
+      address: '7, Saket Nagar',
+      city: 'Indore',
+      state: 'Madhya Pradesh',
+      pincode: '452010',
+      makeDefault: '',
+    },
+    maxRedirects: 0,
+  })
+  expect(saved.status(), await saved.text()).toBe(302)
+
+  await page.goto('/my-orders')
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Order again/ }) })
+  // The order's details offer it too.
+  await card.getByRole('link', { name: /^View details of order/ }).click()
+  await expect(page.getByRole('dialog').getByRole('button', { name: /^Order again/ })).toBeVisible()
+  await page.getByRole('dialog').getByRole('button', { name: 'Close order details' }).click()
+
+  await card.getByRole('button', { name: /^Order again/ }).click()
+  const notice = card.getByRole('status')
+  await expect(notice).toContainText('Added to your cart')
+  await expect(notice).toContainText(/2 packets from order #[0-9a-f]{8} are in your cart, at today's prices\./)
+  // The header's cart counts them without a reload.
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible()
+
+  await notice.getByRole('link', { name: 'Proceed to Checkout' }).click()
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible()
+  const summary = page.getByRole('region', { name: 'Order summary' })
+  await expect(summary).toContainText('Premium Ratlami Sev (250g) × 2')
+  await page.getByRole('radio', { name: /^Parents/ }).check()
+  await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  await page.getByRole('button', { name: /^Place Order/ }).click()
+  await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible()
+
+  // The new order went to the parents' address.
+  await page.goto('/my-orders')
+  await page
+    .getByRole('link', { name: /^View details of order/ })
+    .first()
+    .click()
+  await expect(page.getByRole('dialog')).toContainText('Kamla Verma')
+  await expect(page.getByRole('dialog')).toContainText('7, Saket Nagar')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('Order again is a plain form: My Orders says what went into the cart, and the cart has it', async ({
+    page,
+  }, info) => {
+    await signUpOverHttp(page.request, uniqueEmail(info, 'again-nojs'), 'sev and chai at six')
+    await orderOverHttp(page.request)
+    await page.goto('/my-orders')
+    await page.getByRole('button', { name: /^Order again/ }).click()
+    await expect(page).toHaveURL(/\/my-orders$/)
+    const notice = page.getByRole('status').filter({ hasText: 'Added to your cart' })
+    await expect(notice).toContainText(/1 packet from order #[0-9a-f]{8} is in your cart, at today's price\./)
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+    // Said once: a reload shows the orders without it.
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible()
+    await expect(notice).toHaveCount(0)
+    // Without JavaScript the header's cart is a link to checkout, which shows the cart.
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click()
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Premium Ratlami Sev (250g) × 1')
+  })
 })

@@ -1,7 +1,16 @@
 // The admin's Orders tab (spec section 2): new-notification button, Recent Activity, filters and the
 // CSV export, the order cards newest first, and the pages. The filters live in the URL (a GET form),
 // so a filtered list can be reloaded, bookmarked and shared like any page.
-import { Bell, ChevronDown, ChevronLeft, ChevronRight, Download, Search, ShoppingBag } from 'lucide-react'
+import {
+  Bell,
+  ChevronDown,
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Search,
+  ShoppingBag,
+  SlidersHorizontal,
+} from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { Form, Link, useFetcher, useNavigation, useRevalidator, useSubmit } from 'react-router'
 import { pageLoadOffline } from '#app/pwa/offline-notice-marker.ts'
@@ -44,28 +53,44 @@ export function OrdersTab({
   const navigating = navigation.state === 'loading' && navigation.location.pathname === ADMIN_ORDERS_PATH
   const loading = navigating || revalidator.state === 'loading'
   const { filters } = page
+  const activityId = useId()
+  // On a phone Recent Activity is folded away until asked for: the first screen is for the orders.
+  const [activityShown, setActivityShown] = useState(false)
 
   return (
-    <section aria-labelledby="orders-tab-title" className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="orders-tab-title" className="text-2xl font-bold sm:text-3xl">
+    <section aria-labelledby="orders-tab-title" className="grid gap-3 sm:gap-6">
+      {/* On a phone the open tab names the section, so the heading is for screen readers and the row
+          holds the unread button and the Activity toggle. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h2 id="orders-tab-title" className="text-2xl font-bold max-sm:sr-only sm:text-3xl">
           Order Management
         </h2>
         {shownUnread > 0 && (
           <markRead.Form method="post" action={NOTIFICATIONS_ACTION}>
             <input type="hidden" name="intent" value="mark-all-read" />
-            <Button type="submit" className="h-11 bg-chilli text-white hover:bg-chilli/90">
+            <Button type="submit" className="h-11 bg-chilli text-white hover:bg-chilli/90 max-sm:px-3">
               <Bell aria-hidden />
               {shownUnread} New {shownUnread === 1 ? 'Notification' : 'Notifications'}
             </Button>
           </markRead.Form>
         )}
+        <Button
+          type="button"
+          variant="outline"
+          className="ml-auto h-11 px-3 sm:hidden"
+          aria-expanded={activityShown}
+          aria-controls={activityId}
+          onClick={() => setActivityShown(!activityShown)}
+        >
+          Activity
+          <ChevronDown className={cn('transition-transform', activityShown && 'rotate-180')} aria-hidden />
+        </Button>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
-        <RecentActivity activity={activity} allRead={clearing} />
+      <div className="grid gap-3 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+        <RecentActivity id={activityId} shown={activityShown} activity={activity} allRead={clearing} />
 
-        <div className="grid min-w-0 gap-4 lg:col-start-1 lg:row-start-1">
+        <div className="grid min-w-0 gap-3 sm:gap-4 lg:col-start-1 lg:row-start-1">
           <StatusChips filters={filters} counts={page.counts} />
           <OrderFilters filters={filters} />
 
@@ -106,10 +131,25 @@ function listSummary(count: number, filtered: boolean): string {
   return `${orders}${matching}, newest first`
 }
 
-function RecentActivity({ activity, allRead }: { activity: AdminNotificationView[]; allRead: boolean }) {
+/** The 5 latest notifications; on a phone only once its toggle above asks for it (`shown`). */
+function RecentActivity({
+  id,
+  shown,
+  activity,
+  allRead,
+}: {
+  id: string
+  shown: boolean
+  activity: AdminNotificationView[]
+  allRead: boolean
+}) {
   const titleId = useId()
   return (
-    <aside aria-labelledby={titleId} className="rounded-xl border bg-card p-4 shadow-sm lg:col-start-2">
+    <aside
+      id={id}
+      aria-labelledby={titleId}
+      className={cn('rounded-xl border bg-card p-4 shadow-sm lg:col-start-2', !shown && 'max-sm:hidden')}
+    >
       <h3 id={titleId} className="flex items-center gap-2 text-lg font-bold">
         <Bell className="size-4 text-primary" aria-hidden />
         Recent Activity
@@ -233,35 +273,41 @@ function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
       onSubmit={onSubmit}
       role="search"
       aria-label="Filter orders"
-      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4"
     >
       {filters.status && <input type="hidden" name="status" value={filters.status} />}
       <div className="grid gap-1">
-        <div className="flex items-center justify-between gap-2">
-          <label htmlFor={`${id}-q`} className="text-sm font-semibold">
-            Search orders
-          </label>
+        {/* On a phone one row: the field (its label read, not shown), Search, and More filters. */}
+        <label htmlFor={`${id}-q`} className="text-sm font-semibold max-sm:sr-only">
+          Search orders
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            placeholder="Order no., mobile or name"
+            maxLength={100}
+            className={cn(FIELD_CLASS, 'min-w-0 flex-1')}
+          />
+          <Button type="submit" size="icon" className={cn('size-11 shrink-0 sm:hidden', moreShown && 'hidden')}>
+            <Search aria-hidden />
+            <span className="sr-only">Search</span>
+          </Button>
           <Button
             type="button"
-            variant="ghost"
-            className="-my-2 h-11 px-2 sm:hidden"
+            variant="outline"
+            size="icon"
+            className="size-11 shrink-0 sm:hidden"
             aria-expanded={moreShown}
             aria-controls={`${id}-more`}
             onClick={() => setMoreShown(!moreShown)}
           >
-            More filters
-            <ChevronDown className={cn('transition-transform', moreShown && 'rotate-180')} aria-hidden />
+            <SlidersHorizontal aria-hidden />
+            <span className="sr-only">More filters</span>
           </Button>
         </div>
-        <input
-          id={`${id}-q`}
-          type="search"
-          name="q"
-          defaultValue={filters.q}
-          placeholder="Order no., mobile or name"
-          maxLength={100}
-          className={FIELD_CLASS}
-        />
       </div>
       <div id={`${id}-more`} className={cn('grid grid-cols-2 gap-3 sm:grid-cols-4', !moreShown && 'max-sm:hidden')}>
         <FilterField id={`${id}-from`} label="From">
@@ -291,8 +337,8 @@ function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
           </select>
         </FilterField>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" className="h-11">
+      <div className={cn('flex flex-wrap items-center gap-2', !moreShown && !isFiltered(filters) && 'max-sm:hidden')}>
+        <Button type="submit" className={cn('h-11', !moreShown && 'max-sm:hidden')}>
           <Search aria-hidden />
           Apply filters
         </Button>
@@ -303,7 +349,7 @@ function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
             </Link>
           </Button>
         )}
-        <Button asChild variant="outline" className="h-11 sm:ml-auto">
+        <Button asChild variant="outline" className={cn('h-11 sm:ml-auto', !moreShown && 'max-sm:hidden')}>
           <a href={csvHref(filters)} download>
             <Download aria-hidden />
             Export CSV
