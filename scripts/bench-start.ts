@@ -7,9 +7,11 @@
 //   stale-build        the build's sources changed (its fingerprint made wrong: npm start builds
 //                      again, into the project's build folder), on the embedded database
 // and the first start on an empty database of each kind. `--dir <folder>` measures another checkout
-// (e.g. the code before a change); `--runs N` (default 3) repeats each case and reports the median.
-// Writes bench-results/start.json (start-<folder>.json for --dir). Measures, asserts nothing; stops
-// every process it starts by PID.
+// (e.g. the code before a change); `--runs N` (default 3) repeats each case and reports the median;
+// `--skip-stale` leaves out the stale build (three builds on a busy machine take minutes).
+// Writes bench-results/start.json (start-<folder>.json for --dir), with where the memory at rest is
+// (/proc/<pid>/smaps: the node binary, WebAssembly memory, the rest). Measures, asserts nothing;
+// stops every process it starts by PID.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -21,7 +23,9 @@ import { createPostgresDatabase } from '../tests/integration/databases.ts'
 import { freePort } from '../tests/server-process.ts'
 
 const here = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
-const { values: args } = parseArgs({ options: { dir: { type: 'string' }, runs: { type: 'string', default: '3' } } })
+const { values: args } = parseArgs({
+  options: { dir: { type: 'string' }, runs: { type: 'string', default: '3' }, 'skip-stale': { type: 'boolean' } },
+})
 const project = path.resolve(args.dir ?? here)
 const runs = Number(args.runs)
 const postgresServer = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -36,6 +40,63 @@ interface Measure {
   /** CPU time (user + system) of the server process by its first 200: steadier than wall time on a busy machine. */
   serverCpuMs: number
   rssMb: number
+  /** Where the RSS at rest is (MB), from /proc/<pid>/smaps. */
+  split: MemorySplit
+}
+
+/**
+ * The resident memory by kind of mapping: the `node` binary's pages (its code, built-ins and ICU
+ * data), other files, WebAssembly memories (their pages in use, below a reservation of 8 GB or more:
+ * PGlite's PostgreSQL, and Node's TypeScript stripper when it ran), glibc's main heap, and the other anonymous
+ * memory (V8's heap and compiled code, compiled WebAssembly, thread stacks, allocator arenas).
+ */
+interface MemorySplit {
+  nodeBinaryMb: number
+  otherFilesMb: number
+  webAssemblyMemoryMb: number
+  mallocHeapMb: number
+  otherAnonymousMb: number
+}
+
+function memorySplit(pid: number): MemorySplit {
+  const mappings: { start: number; end: number; perms: string; name: string; rssKb: number }[] = []
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line)
+    if (mapping) {
+      const [, start, end, perms, name] = mapping as unknown as [string, string, string, string, string]
+      mappings.push({ start: Number.parseInt(start, 16), end: Number.parseInt(end, 16), perms, name, rssKb: 0 })
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line)
+    if (rss && mappings.length) mappings.at(-1)!.rssKb += Number(rss[1])
+  }
+  const kb = { nodeBinaryMb: 0, otherFilesMb: 0, webAssemblyMemoryMb: 0, mallocHeapMb: 0, otherAnonymousMb: 0 }
+  mappings.forEach((mapping, index) => {
+    const next = mappings[index + 1]
+    // A WebAssembly memory: its accessible pages, then the rest of its reservation (guard pages).
+    const webAssembly =
+      !mapping.name &&
+      mapping.perms.startsWith('rw') &&
+      next !== undefined &&
+      next.start === mapping.end &&
+      !next.name &&
+      next.perms.startsWith('---') &&
+      next.end - mapping.start >= 4 * 1024 ** 3
+    const kind: keyof MemorySplit =
+      mapping.name === '[heap]'
+        ? 'mallocHeapMb'
+        : mapping.name.startsWith('/')
+          ? path.basename(mapping.name) === 'node'
+            ? 'nodeBinaryMb'
+            : 'otherFilesMb'
+          : webAssembly
+            ? 'webAssemblyMemoryMb'
+            : 'otherAnonymousMb'
+    kb[kind] += mapping.rssKb
+  })
+  return Object.fromEntries(
+    Object.entries(kb).map(([name, value]) => [name, Math.round(value / 1024)]),
+  ) as unknown as MemorySplit
 }
 
 /** The fields of /proc/<pid>/stat after the command name (state, parent, ...: field 3 onwards). */
@@ -144,8 +205,9 @@ async function measureStart(env: Record<string, string>, stop: 'clean' | 'kill')
     await new Promise((resolve) => setTimeout(resolve, REST_MS))
     const server = serverPid(npm)
     const rss = rssMb(server)
+    const split = memorySplit(server)
     killQuietly(server, stop === 'kill' ? 'SIGKILL' : 'SIGTERM')
-    return { firstOkMs, serverCpuMs, rssMb: rss }
+    return { firstOkMs, serverCpuMs, rssMb: rss, split }
   } finally {
     const timer = setTimeout(() => {
       for (const pid of [...descendants(npm.pid!), npm.pid!]) killQuietly(pid, 'SIGKILL')
@@ -175,10 +237,20 @@ async function repeat(
     firstOkMs: median(measured.map((m) => m.firstOkMs)),
     serverCpuMs: median(measured.map((m) => m.serverCpuMs)),
     rssMb: median(measured.map((m) => m.rssMb)),
+    split: Object.fromEntries(
+      Object.keys(measured[0]!.split).map((name) => [
+        name,
+        median(measured.map((m) => m.split[name as keyof MemorySplit])),
+      ]),
+    ) as unknown as MemorySplit,
     runs: measured,
   }
   console.log(
     `${name.padEnd(24)} first 200 on / ${String(result.firstOkMs).padStart(6)} ms   server CPU ${String(result.serverCpuMs).padStart(5)} ms   RSS at rest ${String(result.rssMb).padStart(4)} MB   (runs: ${measured.map((m) => `${m.firstOkMs} ms, ${m.serverCpuMs} ms CPU, ${m.rssMb} MB`).join('; ')})`,
+  )
+  const { split } = result
+  console.log(
+    `${''.padEnd(24)} at rest: node binary ${split.nodeBinaryMb} MB, WebAssembly memory ${split.webAssemblyMemoryMb} MB, other anonymous (V8 heap and code, compiled WebAssembly, stacks) ${split.otherAnonymousMb} MB, malloc heap ${split.mallocHeapMb} MB, other files ${split.otherFilesMb} MB`,
   )
   return result
 }
@@ -215,10 +287,12 @@ try {
 
   // The build's fingerprint made wrong: npm start builds again, into the project's own build folder.
   const fingerprint = path.resolve(project, process.env.BUILD_DIR ?? 'build', 'fingerprint.json')
-  results['stale-build'] = await repeat('stale build', runs, () => {
-    if (existsSync(fingerprint)) writeFileSync(fingerprint, '{"sources":"not these sources"}\n')
-    return measureStart(pgliteEnv, 'clean')
-  })
+  if (!args['skip-stale']) {
+    results['stale-build'] = await repeat('stale build', runs, () => {
+      if (existsSync(fingerprint)) writeFileSync(fingerprint, '{"sources":"not these sources"}\n')
+      return measureStart(pgliteEnv, 'clean')
+    })
+  }
 } finally {
   rmSync(temporary, { recursive: true, force: true })
 }

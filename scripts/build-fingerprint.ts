@@ -1,11 +1,14 @@
 // The production build's fingerprint: one hash of everything `react-router build` reads (the app's
-// sources, public files, build configuration and the lockfile). The build writes it into the build
-// folder (a Vite plugin, used by vite.config.ts, so `npm run build`, `npx react-router build` and
-// `npm test` all keep it true); `npm start` rebuilds only when it is missing or differs.
+// sources, public files, build configuration and the lockfile) and of the server's sources, which
+// the build bundles (scripts/server-bundle.ts). The build writes it into the build folder (a Vite
+// plugin, used by vite.config.ts, so `npm run build`, `npx react-router build` and `npm test` all
+// keep it true); `npm start` rebuilds only when it is missing or differs, and server/main.ts runs the
+// bundled server only when it matches.
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin, ViteBuilder } from 'vite'
+import { bundleServer } from './server-bundle.ts'
 
 /** Folders and files, relative to the project root, whose content makes the build. */
 export const BUILD_INPUTS = [
@@ -23,6 +26,9 @@ export const BUILD_INPUTS = [
   'messages',
   'project.inlang/settings.json',
   'scripts/messages.ts',
+  // The server's composition, bundled into the build folder by the build (scripts/server-bundle.ts).
+  'server',
+  'scripts/server-bundle.ts',
 ]
 
 /** Tests live beside the code they prove, but no build reads them. */
@@ -74,7 +80,8 @@ export function buildState(root: string, buildDir: string): BuildState {
 
 /**
  * Vite plugins: before the build, hash the inputs and remove the old fingerprint (a failed build then
- * leaves none); after every environment is built, write the hash into the build folder.
+ * leaves none); after every environment is built, bundle the server's composition beside them and
+ * write the hash into the build folder.
  */
 export function buildFingerprint(): Plugin[] {
   let fingerprint = ''
@@ -104,6 +111,7 @@ export function buildFingerprint(): Plugin[] {
         async handler(builder) {
           const buildDir = buildDirOf(builder)
           if (!buildDir || !fingerprint) return
+          await bundleServer(builder.config.root, buildDir)
           writeFileSync(path.join(buildDir, FINGERPRINT_FILE), `${JSON.stringify({ sources: fingerprint })}\n`)
         },
       },

@@ -22,8 +22,14 @@ export interface PdfPaper {
 }
 
 /** The order's papers as a PDF. `compress: false` leaves the text readable in the file (tests read it back). */
-export function renderInvoicePdf(papers: readonly PdfPaper[], { compress = true } = {}): Promise<Buffer> {
-  const { pdf, bytes } = shopPdf({ size: 'A4', margin: MARGIN, compress, autoFirstPage: false, info: pdfInfo(papers) })
+export async function renderInvoicePdf(papers: readonly PdfPaper[], { compress = true } = {}): Promise<Buffer> {
+  const { pdf, bytes } = await shopPdf({
+    size: 'A4',
+    margin: MARGIN,
+    compress,
+    autoFirstPage: false,
+    info: pdfInfo(papers),
+  })
   for (const paper of papers) drawPaper(pdf, paper)
   pdf.end()
   return bytes

@@ -49,6 +49,33 @@ describe('the embedded database lock', () => {
     }
   })
 
+  it('takes over a lock left by a killed process nobody has reaped yet (a zombie)', async () => {
+    // The shell becomes (exec) a process that never waits for the child it started: that child, once
+    // it has ended a moment later, stays a zombie (as a server killed under a parent that died first,
+    // where init reaps nothing).
+    const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] })
+    try {
+      const [line] = (await once(readline.createInterface({ input: parent.stdout }), 'line')) as [string]
+      const zombie = Number(line)
+      const stateOf = () => {
+        const stat = readFileSync(`/proc/${zombie}/stat`, 'utf8')
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+      }
+      await expect.poll(stateOf, { timeout: 15_000 }).toBe('Z')
+      const dataDir = folder()
+      writeFileSync(
+        path.join(dataDir, 'database.lock'),
+        JSON.stringify({ pid: zombie, started: startOf(zombie), port: 3000 }),
+      )
+      expect(lockHolder(dataDir)).toBeNull()
+      const release = lockDatabase(dataDir)
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'database.lock'), 'utf8'))).toMatchObject({ pid: process.pid })
+      release()
+    } finally {
+      parent.kill('SIGKILL')
+    }
+  })
+
   it('takes over a lock whose pid now belongs to another process (reused after a reboot)', () => {
     const dataDir = folder()
     const file = path.join(dataDir, 'database.lock')

@@ -3,7 +3,7 @@
 // first holds in memory, and its writes and crash recovery go under the first's feet. The process that
 // opens it leaves DATA_DIR/database.lock (its pid and, for the shop, where it listens); another finds
 // it and refuses, and `npm run backup` asks the shop that holds it instead. A lock left by a process
-// that is gone (kill -9, a power cut) is taken over.
+// that is gone (kill -9, a power cut; a killed process nobody has reaped yet) is taken over.
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -141,9 +141,23 @@ function processStart(pid: number): string | null {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     // EPERM: it exists, under another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  // A process killed but not yet reaped (a zombie, or one being torn down) still answers signals, but
+  // holds nothing: where its parent died first and the init process does not reap (some containers),
+  // it stays so for ever, and its lock must not stop the next start.
+  return !isDefunct(pid)
+}
+
+/** Linux: the process has exited and only waits to be reaped (state Z or X in /proc/<pid>/stat). */
+function isDefunct(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+    return state === 'Z' || state === 'X'
+  } catch {
+    return false
   }
 }

@@ -2,7 +2,7 @@
 // the letters and whose Devanagari file has Hindi and the rupee sign, and text split between them.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import PDFDocument from 'pdfkit'
+import type PDFDocument from 'pdfkit'
 
 const require = createRequire(import.meta.url)
 const FONT_FILES = {
@@ -26,9 +26,15 @@ function loadFonts(): Record<FontName, Buffer> {
 
 export type Pdf = InstanceType<typeof PDFDocument>
 
+// pdfkit (with fontkit and its tables, about 10 MB of the server's memory once loaded) is imported with
+// the first PDF the shop draws, not when the server starts: most starts never draw one.
+let pdfkit: Promise<typeof PDFDocument> | null = null
+
 /** A document with the shop's fonts registered under their FontName, and its bytes once it ends. */
-export function shopPdf(options: PDFKit.PDFDocumentOptions): { pdf: Pdf; bytes: Promise<Buffer> } {
-  const pdf = new PDFDocument(options)
+export async function shopPdf(options: PDFKit.PDFDocumentOptions): Promise<{ pdf: Pdf; bytes: Promise<Buffer> }> {
+  pdfkit ??= import('pdfkit').then((module) => module.default)
+  const Document = await pdfkit
+  const pdf = new Document(options)
   for (const [name, data] of Object.entries(loadFonts())) pdf.registerFont(name, data)
   const chunks: Buffer[] = []
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -11,7 +11,7 @@
 // its own labels, and an office printer given an A4 label gets an A4 slip. Its sizes are set for 4x6
 // and grow with the paper, up to a limit, so A4 reads comfortably at arm's length and 4x6 still fits a
 // dozen lines of items.
-import { PDFDocument as PdfLib } from 'pdf-lib'
+import type { PDFDocument as PdfLib } from 'pdf-lib'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { type AdminOrderDetails, collectText, type PackingSlipShop, zoneLabel } from '#app/orders/admin-orders.ts'
 import { formatOrderDate } from '#app/orders/order-texts.ts'
@@ -52,6 +52,8 @@ export async function labelWithPackingSlip(
   slip: PackingSlipData,
   { compress = true } = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
+  // pdf-lib is imported with the first label, not when the server starts.
+  const { PDFDocument: PdfLib } = await import('pdf-lib')
   const labelPdf = await PdfLib.load(label, { updateMetadata: false })
   const slipPdf = await PdfLib.load(await renderPackingSlip(slip, paperOf(labelPdf), { compress }))
   const combined = await PdfLib.create()
@@ -80,13 +82,13 @@ interface TextStyle {
   spacing?: number
 }
 
-function renderPackingSlip(slip: PackingSlipData, paper: PaperSize, { compress }: { compress: boolean }) {
+async function renderPackingSlip(slip: PackingSlipData, paper: PaperSize, { compress }: { compress: boolean }) {
   const [pageWidth, pageHeight] = paper
   // Sizes below are for 4x6; A4 gets them half as large again, a smaller label a little smaller.
   const scale = Math.min(1.5, Math.max(0.8, Math.min(pageWidth / FOUR_BY_SIX[0], pageHeight / FOUR_BY_SIX[1])))
   const u = (points: number) => points * scale
   const margin = u(14)
-  const { pdf, bytes } = shopPdf({
+  const { pdf, bytes } = await shopPdf({
     size: [pageWidth, pageHeight],
     margin,
     compress,

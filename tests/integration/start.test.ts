@@ -1,14 +1,15 @@
 // What `npm start` serves: the existing build when it was made from the sources as they are, a new
 // build when it is missing or stale (scripts/start.ts, scripts/build-fingerprint.ts); and a restart
 // after an unclean stop of the embedded database still serves, seeding nothing twice.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '#app/catalog/schema.ts'
 import { openDatabase } from '#app/platform/db.server.ts'
 import { buildState, computeFingerprint, FINGERPRINT_FILE } from '../../scripts/build-fingerprint.ts'
+import { COMPOSITION_BUNDLE } from '../../scripts/server-bundle.ts'
 import { startServer, temporaryDataDir } from '../server-process.ts'
 import { migratedDataDir } from './databases.ts'
 
@@ -114,6 +115,41 @@ describe('npm start (scripts/start.ts)', () => {
       expect(server.output()).not.toContain('building')
     } finally {
       expect(await server.stop()).toBe(0)
+    }
+  })
+
+  // Names every module of the composition the server loads, its bundle's or its sources'.
+  const TELL_COMPOSITION = `--import=data:text/javascript,${encodeURIComponent(String.raw`
+    import { registerHooks } from 'node:module'
+    registerHooks({
+      load(url, context, next) {
+        if (/server-composition\/composition\.js$|server\/composition\.ts$/.test(url)) process.stderr.write('composition: ' + url + '\n')
+        return next(url, context)
+      },
+    })`)}`
+
+  it('runs the server from the build’s bundle of it when the build is current, and from its sources when not', async () => {
+    expect(existsSync(path.join(buildDir, COMPOSITION_BUNDLE))).toBe(true)
+    const bundled = await startServer(env, 'scripts/start.ts', [TELL_COMPOSITION])
+    try {
+      expect((await fetch(bundled.url)).status).toBe(200)
+      expect(bundled.output()).toContain(`composition: ${pathToFileURL(path.join(buildDir, COMPOSITION_BUNDLE)).href}`)
+      expect(bundled.output()).not.toContain('server/composition.ts')
+    } finally {
+      expect(await bundled.stop()).toBe(0)
+    }
+    // A build older than the sources (npm run serve does not rebuild): the sources run.
+    const fingerprint = path.join(buildDir, FINGERPRINT_FILE)
+    const recorded = readFileSync(fingerprint, 'utf8')
+    writeFileSync(fingerprint, '{"sources":"other sources"}\n')
+    const fromSources = await startServer(env, 'server/main.ts', [TELL_COMPOSITION])
+    try {
+      expect((await fetch(fromSources.url)).status).toBe(200)
+      expect(fromSources.output()).toContain('server/composition.ts')
+      expect(fromSources.output()).not.toContain('server-composition')
+    } finally {
+      expect(await fromSources.stop()).toBe(0)
+      writeFileSync(fingerprint, recorded)
     }
   })
 })
