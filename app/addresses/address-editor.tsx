@@ -1,12 +1,12 @@
 // The address book's form: a label (Home, Parents, Office, or a name of one's own), the recipient and
 // the address, checked by the checkout's rules. A plain form that posts; with JavaScript the same schema
 // checks it first.
+
 import { type FormEvent, useRef, useState } from 'react'
 import { FormMessage } from '#app/accounts/form-controls.tsx'
+import { AddressFields } from '#app/checkout/address-fields.tsx'
 import { DELIVERY_LIMITS } from '#app/checkout/delivery-form.ts'
-import { StateSelect } from '#app/checkout/state-select.tsx'
-import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
-import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
+import { Field, TextInput } from '#app/contact/form-field.tsx'
 import { Form, Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
@@ -156,50 +156,7 @@ export function AddressEditor({
               />
             )}
           </Field>
-          <Field id="address" label={m.checkout_address()} error={errors.address} hint={m.checkout_address_hint()}>
-            {(described) => (
-              <TextArea
-                id="address"
-                name="address"
-                autoComplete="street-address"
-                rows={3}
-                maxLength={DELIVERY_LIMITS.address}
-                defaultValue={values.address}
-                className="min-h-24"
-                {...described}
-              />
-            )}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field id="city" label={m.checkout_city()} error={errors.city}>
-              {(described) => (
-                <TextInput
-                  id="city"
-                  name="city"
-                  autoComplete="address-level2"
-                  maxLength={DELIVERY_LIMITS.city}
-                  defaultValue={values.city}
-                  {...described}
-                />
-              )}
-            </Field>
-            <Field id="state" label={m.checkout_state()} error={errors.state}>
-              {(described) => <StateSelect id="state" name="state" defaultValue={values.state} {...described} />}
-            </Field>
-            <Field id="pincode" label={deliveryTexts.pinLabel()} error={errors.pincode} hint={m.checkout_pin_hint()}>
-              {(described) => (
-                <TextInput
-                  id="pincode"
-                  name="pincode"
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  maxLength={6}
-                  defaultValue={values.pincode}
-                  {...described}
-                />
-              )}
-            </Field>
-          </div>
+          <AddressFields values={values} errors={errors} />
           {address?.isDefault ? (
             <p className="text-sm text-muted-foreground">{m.address_is_default()}</p>
           ) : first ? (

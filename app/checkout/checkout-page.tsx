@@ -1,6 +1,7 @@
 // /checkout (spec section 2): the delivery form, the payment choice and the order summary. The form
 // is a plain POST (cash on delivery works without JavaScript); with JavaScript the same schema checks
 // it first and the button reads 'Processing Order...' while the order is placed.
+
 import { CircleAlert, ShieldCheck, ShoppingCart, Truck } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useFetcher, useNavigation } from 'react-router'
@@ -8,7 +9,7 @@ import { addressLine, labelText, phoneText, QUICK_LABELS, type SavedAddressView 
 import type { CartView } from '#app/cart/cart-session.server.ts'
 import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
 import { sizeName } from '#app/catalog/sizes.ts'
-import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
+import { Field, TextInput } from '#app/contact/form-field.tsx'
 import type { DeliveryCheck } from '#app/delivery/delivery-check.server.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { isPinCode } from '#app/delivery/pin-code.ts'
@@ -24,9 +25,9 @@ import { cn } from '#app/ui/cn.ts'
 import { toast } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import { type AddressChoice, type CheckoutFieldErrors, NEW_ADDRESS, validateCheckoutForm } from './address-choice.ts'
+import { AddressFields } from './address-fields.tsx'
 import type { CheckoutActionData } from './checkout.server.ts'
 import { DELIVERY_FIELDS, DELIVERY_LIMITS, type DeliveryFormValues } from './delivery-form.ts'
-import { StateSelect } from './state-select.tsx'
 import { withZoneFee } from './totals.ts'
 
 interface CheckoutProps {
@@ -277,63 +278,7 @@ export function CheckoutPage({
                       </div>
                     </div>
                   )}
-                  <Field
-                    id="address"
-                    label={m.checkout_address()}
-                    error={errors.address}
-                    hint={m.checkout_address_hint()}
-                  >
-                    {(described) => (
-                      <TextArea
-                        id="address"
-                        name="address"
-                        autoComplete="street-address"
-                        rows={3}
-                        maxLength={DELIVERY_LIMITS.address}
-                        defaultValue={values.address}
-                        className="min-h-24"
-                        {...described}
-                      />
-                    )}
-                  </Field>
-                  <div className="grid gap-4 sm:grid-cols-3">
-                    <Field id="city" label={m.checkout_city()} error={errors.city}>
-                      {(described) => (
-                        <TextInput
-                          id="city"
-                          name="city"
-                          autoComplete="address-level2"
-                          maxLength={DELIVERY_LIMITS.city}
-                          defaultValue={values.city}
-                          {...described}
-                        />
-                      )}
-                    </Field>
-                    <Field id="state" label={m.checkout_state()} error={errors.state}>
-                      {(described) => (
-                        <StateSelect id="state" name="state" defaultValue={values.state} {...described} />
-                      )}
-                    </Field>
-                    <Field
-                      id="pincode"
-                      label={deliveryTexts.pinLabel()}
-                      error={errors.pincode}
-                      hint={m.checkout_pin_hint()}
-                    >
-                      {(described) => (
-                        <TextInput
-                          id="pincode"
-                          name="pincode"
-                          inputMode="numeric"
-                          autoComplete="postal-code"
-                          maxLength={6}
-                          defaultValue={values.pincode}
-                          onChange={(event) => quotePin(event.currentTarget.value.trim())}
-                          {...described}
-                        />
-                      )}
-                    </Field>
-                  </div>
+                  <AddressFields values={values} errors={errors} onPinChange={quotePin} />
                   {offerSave && (
                     <SaveAddress
                       ticked={posted?.save === true}
