@@ -19,7 +19,6 @@ import { createPageCache, isCacheableRequest, pageCacheVersions } from '../app/p
 import { readRequestInput } from '../app/platform/request-input.server.ts'
 import type { CreateLoadContext, Services } from '../app/platform/services.server.ts'
 import { isPublicPage } from '../app/pwa/cache-rules.ts'
-import { WHATSAPP_WEBHOOK_PATH } from '../app/whatsapp/webhook-path.ts'
 
 export interface AppOptions {
   services: Services
@@ -29,12 +28,6 @@ export interface AppOptions {
   /** Folder of the built browser assets (production only). */
   clientDir?: string
 }
-
-/**
- * Bodies handed to their route exactly as they came (app/platform/request-input.server.ts): WhatsApp's
- * webhook is signed over its raw bytes, which the edge's JSON normalising would re-serialise.
- */
-export const RAW_JSON_PATHS: ReadonlySet<string> = new Set([WHATSAPP_WEBHOOK_PATH])
 
 const YEAR = 60 * 60 * 24 * 365
 const WEEK = 60 * 60 * 24 * 7
@@ -207,7 +200,7 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
     const requestIdValue = c.get('requestId')
     // A refused body still goes through React Router, whose root middleware answers it: a page shows
     // the refusal in its error page, an API route answers it as text.
-    const input = await readRequestInput(c.req.raw, publicOrigin, { rawJsonPaths: RAW_JSON_PATHS })
+    const input = await readRequestInput(c.req.raw, publicOrigin)
     const refused = input instanceof Request ? undefined : input
     const context: RouterContextProvider = createLoadContext(services, {
       requestId: requestIdValue,

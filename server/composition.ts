@@ -50,6 +50,7 @@ import { startWhatsAppEventWorker } from '../app/whatsapp/whatsapp-events.server
 import { answerClientError, createApp, SLOW_CLIENT_LIMITS } from './app.ts'
 import type { PhonePeSimulator } from './phonepe-simulator.ts'
 import type { ShiprocketSimulator } from './shiprocket-simulator.ts'
+import { shopWebhooks, webhookIntake } from './webhook-intake.ts'
 import type { WhatsAppSimulator } from './whatsapp-simulator.ts'
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -177,7 +178,7 @@ const reconciler = payments ? startPaymentReconciler(database.db, payments.gatew
 const shippingReconciler = shipping ? startShippingReconciler(database.db, shipping, { notices, log: logger }) : null
 
 const listener = serverBuild ? createProductionListener(await serverBuild) : await createDevListener()
-const server = createServer(SLOW_CLIENT_LIMITS, listener)
+const server = createServer(SLOW_CLIENT_LIMITS, webhookIntake(shopWebhooks(services), logger, listener))
 server.on('clientError', (error, socket) => answerClientError(error, socket, logger))
 server.on('error', (error) => {
   // Taken since the check at start-up (another process was quicker): stop, as at start-up.

@@ -158,3 +158,34 @@ export async function applyStoredEventBatch<Row extends { id: string; failedAtte
   })
   return applied.length
 }
+
+/**
+ * Stores a webhook's new events (rows of the columns named) in one statement, the ones already stored
+ * (the same dedupe key) left as they are, and says how many were new. The statement commits without
+ * waiting for the disk's flush (`synchronous_commit` off for its own transaction): the provider is
+ * answered once the event is in the database, not once the disk has it, so a disk that stalls on flush
+ * (300 ms seen on this kind of machine) holds no answer. What it risks is a database crash within a
+ * second of the commit; an event lost that way is one the provider sends again, or the reconciler
+ * fetches (docs/decisions/026-shiprocket.md). One statement is one round trip, where a transaction
+ * with its own setting is four: at hundreds of events a second, the server's time went to the
+ * database socket's writes.
+ */
+export async function storeNewEvents(
+  db: Db,
+  table: 'courier_events' | 'whatsapp_events',
+  columns: Readonly<Record<string, 'text' | 'jsonb'>>,
+  rows: readonly Record<string, unknown>[],
+  receivedAt: Date,
+): Promise<number> {
+  const names = Object.keys(columns)
+  const list = sql.raw(names.join(', '))
+  const types = sql.raw(names.map((name) => `${name} ${columns[name]}`).join(', '))
+  const result = (await db.execute(sql`
+    insert into ${sql.identifier(table)} (${list}, received_at)
+    select ${list}, ${receivedAt.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as event(${types})
+    where set_config('synchronous_commit', 'off', true) = 'off'
+    on conflict (dedupe_key) do nothing
+    returning id`)) as unknown as { rows: unknown[] }
+  return result.rows.length
+}

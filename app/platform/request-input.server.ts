@@ -31,26 +31,12 @@ export function normaliseText(text: string): string {
   return text.toWellFormed().replace(CONTROL, '').normalize('NFC')
 }
 
-export interface RequestInputOptions {
-  /**
-   * Paths whose JSON body reaches the route byte for byte, neither parsed nor normalised here: a
-   * webhook signed over its raw bytes (WhatsApp's X-Hub-Signature-256), which normalising would
-   * re-serialise (a Hindi nukta letter or an NFD accent recomposed, a control character dropped) and
-   * so break. The route checks the signature first and reads the JSON itself.
-   */
-  rawJsonPaths?: ReadonlySet<string>
-}
-
 /**
  * The request React Router should see, or the refusal to answer instead. `publicOrigin` is the shop's
  * own origin (PUBLIC_URL): a change sent from any other site is refused (React Router's own check
  * would throw, and log an error, for what is a refusal).
  */
-export async function readRequestInput(
-  request: Request,
-  publicOrigin: string,
-  options: RequestInputOptions = {},
-): Promise<Request | InputRefusal> {
+export async function readRequestInput(request: Request, publicOrigin: string): Promise<Request | InputRefusal> {
   const url = new URL(request.url)
   const address = normaliseAddress(url)
   if (!BODY_METHODS.has(request.method)) {
@@ -76,7 +62,6 @@ export async function readRequestInput(
   }
   // Read as bytes first: a body over the size limit fails here with the limit's own error (413).
   const bytes = await request.arrayBuffer()
-  if (isJson && options.rawJsonPaths?.has(url.pathname)) return rebuild(request, address, headers, bytes, type)
   const body = isJson ? normaliseJson(bytes) : await normaliseForm(bytes, type)
   if (body && 'status' in body) return body
   return rebuild(request, address, headers, body ? body.body : bytes, body ? body.type : type)

@@ -4,10 +4,15 @@
 // first, a batch per commit. An event that could not be applied stays stored and is tried again, five
 // times at most.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { asc, sql } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#app/platform/db.server.ts'
-import { applyStoredEventBatch, type EventWorker, startEventWorker } from '#app/platform/event-worker.server.ts'
+import {
+  applyStoredEventBatch,
+  type EventWorker,
+  startEventWorker,
+  storeNewEvents,
+} from '#app/platform/event-worker.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { istDay } from '#app/shared/india-day.ts'
 import { courierEvents } from './schema.ts'
@@ -120,19 +125,14 @@ export async function handleCourierWebhook(
       .onConflictDoNothing()
     return { status: 200, outcome: 'ignored' }
   }
-  const [event] = await db.transaction(async (tx) => {
-    // Shiprocket is answered once the event is in the database, not once its commit is on the disk: a
-    // disk that stalls on flush (300 ms seen on this kind of machine) would hold every answer behind it.
-    // What an unflushed commit risks is a database crash within a second of it, and an event lost that
-    // way is one the reconciler fetches, as it does a webhook Shiprocket never sent.
-    await tx.execute(sql`set local synchronous_commit = off`)
-    return tx
-      .insert(courierEvents)
-      .values({ dedupeKey: dedupeKey(update, json, input.body), awb: update.awb, body: json, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: courierEvents.id })
-  })
-  if (!event) return { status: 200, outcome: 'duplicate' }
+  const stored = await storeNewEvents(
+    db,
+    'courier_events',
+    { dedupe_key: 'text', awb: 'text', body: 'jsonb' },
+    [{ dedupe_key: dedupeKey(update, json, input.body), awb: update.awb, body: json }],
+    now,
+  )
+  if (stored === 0) return { status: 200, outcome: 'duplicate' }
   input.stored?.()
   return { status: 200, outcome: 'stored' }
 }

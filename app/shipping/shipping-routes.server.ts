@@ -1,5 +1,5 @@
-// Shipping's HTTP side: Shiprocket's webhook (its own token), and the owner's Shipping view, the
-// couriers for an order, booking it, its label and the day's manifest (the admin guard first).
+// Shipping's HTTP side: the owner's Shipping view, the couriers for an order, booking it, its label and
+// the day's manifest (the admin guard first). Shiprocket's webhook is server/webhook-intake.ts's.
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
@@ -11,7 +11,6 @@ import { requestContext, servicesContext } from '#app/platform/services.server.t
 import { istDay } from '#app/shared/india-day.ts'
 import { isUuid } from '#app/shared/uuid.ts'
 import { BookingError, bookOrder, courierChoices, liveBooking } from './booking.server.ts'
-import { handleCourierWebhook } from './courier-webhook.server.ts'
 import { labelWithPackingSlip } from './label-pdf.server.ts'
 import { shipments } from './schema.ts'
 import { shippingOverview } from './shipping-desk.server.ts'
@@ -20,20 +19,6 @@ import { isShiprocketError } from './shiprocket.server.ts'
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params?: Record<string, string | undefined> }
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
-
-export async function courierWebhookAction({ request, context }: Args) {
-  const { db, shipping } = context.get(servicesContext)
-  const { log } = context.get(requestContext)
-  if (!shipping) return data({ error: 'Shipping through Shiprocket is not configured.' }, { status: 404 })
-  const result = await handleCourierWebhook(db, {
-    apiKey: request.headers.get('x-api-key'),
-    body: await request.text(),
-    token: shipping.webhookToken,
-    log,
-    stored: shipping.events.kick,
-  })
-  return data({ outcome: result.outcome }, { status: result.status })
-}
 
 function orderIdFrom(params: Args['params']): string {
   const orderId = params?.orderId

@@ -6,7 +6,12 @@
 // and is tried again, five times at most.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/platform/db.server.ts'
-import { applyStoredEventBatch, type EventWorker, startEventWorker } from '#app/platform/event-worker.server.ts'
+import {
+  applyStoredEventBatch,
+  type EventWorker,
+  startEventWorker,
+  storeNewEvents,
+} from '#app/platform/event-worker.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { withdrawWhatsAppConsent } from './consent.server.ts'
 import { failureReason } from './notice-view.ts'
@@ -33,6 +38,9 @@ type StoredInbound = Omit<WebhookInbound, 'at'> & { at: string; seq: number }
  * checked over `body` exactly as received, before it is parsed: a missing or wrong one is a 401 and
  * nothing is stored.
  */
+/** The columns a webhook's item is stored in (whatsapp_events), beside the time it came. */
+const EVENT_COLUMNS = { dedupe_key: 'text', kind: 'text', body: 'jsonb' } as const
+
 export async function handleWhatsAppWebhook(
   db: Db,
   input: {
@@ -59,34 +67,24 @@ export async function handleWhatsAppWebhook(
   }
   const { statuses, inbound } = readWhatsAppWebhook(json)
   const now = input.now ?? new Date()
-  const rows = new Map<string, typeof whatsappEvents.$inferInsert>()
+  const rows = new Map<string, { dedupe_key: string; kind: 'status' | 'inbound'; body: StoredStatus | StoredInbound }>()
   let seq = 0
   for (const status of statuses) {
     const body: StoredStatus = { ...status, at: status.at.toISOString(), seq: seq++ }
-    const dedupeKey = `status|${status.wamid}|${status.status}`
-    if (!rows.has(dedupeKey)) rows.set(dedupeKey, { dedupeKey, kind: 'status', body, receivedAt: now })
+    const key = `status|${status.wamid}|${status.status}`
+    if (!rows.has(key)) rows.set(key, { dedupe_key: key, kind: 'status', body })
   }
   for (const message of inbound) {
     const body: StoredInbound = { ...message, at: message.at.toISOString(), seq: seq++ }
-    const dedupeKey = `inbound|${message.id}`
-    if (!rows.has(dedupeKey)) rows.set(dedupeKey, { dedupeKey, kind: 'inbound', body, receivedAt: now })
+    const key = `inbound|${message.id}`
+    if (!rows.has(key)) rows.set(key, { dedupe_key: key, kind: 'inbound', body })
   }
   // Template reviews, quality ratings and the like: not subscribed to, answered and left.
   if (rows.size === 0) return { status: 200, outcome: 'ignored', stored: 0 }
-  const inserted = await db.transaction(async (tx) => {
-    // Meta is answered once the items are in the database, not once its commit is on the disk (as the
-    // courier's webhook, whose comment says why). An item a database crash loses within a second is
-    // one Meta sends again, as it does any notification not answered.
-    await tx.execute(sql`set local synchronous_commit = off`)
-    return tx
-      .insert(whatsappEvents)
-      .values([...rows.values()])
-      .onConflictDoNothing({ target: whatsappEvents.dedupeKey })
-      .returning({ id: whatsappEvents.id })
-  })
-  if (inserted.length === 0) return { status: 200, outcome: 'duplicate', stored: 0 }
+  const inserted = await storeNewEvents(db, 'whatsapp_events', EVENT_COLUMNS, [...rows.values()], now)
+  if (inserted === 0) return { status: 200, outcome: 'duplicate', stored: 0 }
   input.stored?.()
-  return { status: 200, outcome: 'stored', stored: inserted.length }
+  return { status: 200, outcome: 'stored', stored: inserted }
 }
 
 export interface WhatsAppEventContext {

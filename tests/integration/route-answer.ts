@@ -1,5 +1,6 @@
 // Calling a route's loader or action in a test as React Router would, and reading what the client
 // would receive.
+import type { RequestListener } from 'node:http'
 import type { Auth } from '#app/accounts/auth.server.ts'
 import { parseConfig } from '#app/platform/config.server.ts'
 import type { Database } from '#app/platform/db.server.ts'
@@ -105,3 +106,6 @@ export function ownerPost(
   })
   return { request, context, params }
 }
+
+/** What a loopback server around the webhook intake answers for anything the intake does not take. */
+export const notFound: RequestListener = (_request, response) => response.writeHead(404).end()

@@ -25,22 +25,17 @@ import type { ShippingServices } from '#app/shipping/booking.server.ts'
 import { type CourierEventWorker, startCourierEventWorker } from '#app/shipping/courier-webhook.server.ts'
 import { reconcileShipments } from '#app/shipping/reconciler.server.ts'
 import { courierEvents, shipments } from '#app/shipping/schema.ts'
-import {
-  bookAction,
-  couriersLoader,
-  courierWebhookAction,
-  labelLoader,
-  manifestAction,
-} from '#app/shipping/shipping-routes.server.ts'
+import { bookAction, couriersLoader, labelLoader, manifestAction } from '#app/shipping/shipping-routes.server.ts'
 import { createShiprocket } from '#app/shipping/shiprocket.server.ts'
 import { type ShiprocketSimulator, startShiprocketSimulator } from '#server/shiprocket-simulator.ts'
+import { shopWebhooks, webhookIntake } from '#server/webhook-intake.ts'
 import { temporaryDataDir } from '../server-process.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
 import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus, orderVersion } from './order-status.ts'
 import { drainOutbox } from './outbox.ts'
 import { ratlamiSev } from './product-rows.ts'
-import { OWNER_COOKIE, ownerPost, ownerServices, settle } from './route-answer.ts'
+import { notFound, OWNER_COOKIE, ownerPost, ownerServices, settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3995'
 const OWNER = {
@@ -78,19 +73,9 @@ describe.each(DATABASE_KINDS)('shipping through Shiprocket on %s', (kind) => {
       .values(ratlamiSev({ stock250g: 100 }))
       .returning({ id: products.id })
     sev = row!.id
-    // The webhook route behind a loopback server, where the simulator posts as Shiprocket would.
-    hook = createServer(async (req, res) => {
-      const chunks: Buffer[] = []
-      for await (const chunk of req) chunks.push(chunk as Buffer)
-      const key = req.headers['x-api-key']
-      const request = new Request(`${PUBLIC_URL}/api/hooks/courier-events`, {
-        method: 'POST',
-        body: Buffer.concat(chunks),
-        headers: typeof key === 'string' ? { 'x-api-key': key } : {},
-      })
-      const answer = await settle(() => courierWebhookAction({ request, context: contextFor(), params: {} }))
-      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body))
-    })
+    // The shop's webhook intake (server/webhook-intake.ts) behind a loopback server, where the simulator
+    // posts as Shiprocket would.
+    hook = createServer((req, res) => webhookIntake(shopWebhooks(services), services.logger, notFound)(req, res))
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
     const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/api/hooks/courier-events`
     simulator = await startShiprocketSimulator({ ...ACCOUNT, webhook: { url: hookUrl, token: TOKEN } })

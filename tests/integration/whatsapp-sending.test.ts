@@ -45,9 +45,9 @@ import { recordWhatsAppConsent } from '#app/whatsapp/consent.server.ts'
 import { createWhatsAppClient } from '#app/whatsapp/graph-api.server.ts'
 import { whatsappEvents, whatsappMessages } from '#app/whatsapp/schema.ts'
 import { createWhatsAppSender, type WhatsAppSender } from '#app/whatsapp/sender.server.ts'
-import { whatsappWebhookAction } from '#app/whatsapp/webhook-routes.server.ts'
 import { startWhatsAppEventWorker } from '#app/whatsapp/whatsapp-events.server.ts'
 import { enqueueWhatsAppNotices } from '#app/whatsapp/whatsapp-notices.server.ts'
+import { shopWebhooks, webhookIntake } from '#server/webhook-intake.ts'
 import { type SimRequest, startWhatsAppSimulator, type WhatsAppSimulator } from '#server/whatsapp-simulator.ts'
 import { deliveryDetails } from '../delivery-details.ts'
 import { DATABASE_KINDS, openTestDatabase } from './databases.ts'
@@ -55,7 +55,7 @@ import { placeGuestOrder } from './guest-order.ts'
 import { changeStatus, orderVersion } from './order-status.ts'
 import { drainOutbox } from './outbox.ts'
 import { ratlamiSev } from './product-rows.ts'
-import { ownerPost, ownerServices, settle } from './route-answer.ts'
+import { notFound, ownerPost, ownerServices, settle } from './route-answer.ts'
 
 const PUBLIC_URL = 'http://127.0.0.1:3996'
 /** The notices' setup of a shop with WhatsApp configured. */
@@ -119,25 +119,9 @@ describe.each(DATABASE_KINDS)('WhatsApp notices sent on %s', (kind) => {
       .values(ratlamiSev({ stock250g: 1000 }))
       .returning({ id: products.id })
     sev = row!.id
-    // The webhook route behind a loopback server, where the simulator posts as Meta would.
-    hook = createServer(async (req, res) => {
-      const chunks: Buffer[] = []
-      for await (const chunk of req) chunks.push(chunk as Buffer)
-      const signature = req.headers['x-hub-signature-256']
-      const request = new Request(`${PUBLIC_URL}/api/hooks/whatsapp`, {
-        method: 'POST',
-        body: Buffer.concat(chunks),
-        headers: typeof signature === 'string' ? { 'x-hub-signature-256': signature } : {},
-      })
-      const context = createLoadContext(services, {
-        requestId: 't',
-        nonce: '',
-        clientIp: '127.0.0.1',
-        log: services.logger,
-      })
-      const answer = await settle(() => whatsappWebhookAction({ request, context }))
-      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body))
-    })
+    // The shop's webhook intake (server/webhook-intake.ts) behind a loopback server, where the simulator
+    // posts as Meta would.
+    hook = createServer((req, res) => webhookIntake(shopWebhooks(services), services.logger, notFound)(req, res))
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
     simulator = await startWhatsAppSimulator({
       ...SECRETS,
