@@ -1,7 +1,8 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes'
+import { index, type RouteConfig, type RouteConfigEntry, route } from '@react-router/dev/routes'
 import { LOCALIZED_PAGES } from './i18n/locale.ts'
 
-export default [
+/** The shop's addresses in English (the admin panel's and the machines' among them). */
+const english: RouteConfigEntry[] = [
   index('routes/home.tsx'),
   route('products', 'routes/products.tsx'),
   route('products/:slug', 'routes/product.tsx'),
@@ -75,10 +76,23 @@ export default [
   route('api/push/public-key', 'routes/api.push.public-key.ts'),
   route('api/push/subscriptions', 'routes/api.push.subscriptions.ts'),
   route('ops/backup', 'routes/ops.backup.ts'),
+]
+
+/** The module of an English page, by its pattern ('' for the home page). */
+function fileOf(path: string): string {
+  const found = english.find((entry) => (entry.path ?? '') === path)
+  if (!found) throw new Error(`LOCALIZED_PAGES lists '${path}', which is no page of app/routes.ts`)
+  return found.file
+}
+
+export default [
+  ...english,
   // The shop in Hindi (docs/decisions/024-hindi.md): the same route modules at /hi/..., each with an id
   // of its own; app/i18n/locale.server.ts tells the language from the address.
-  ...LOCALIZED_PAGES.map(({ path, file }) =>
-    path === '' ? route('hi', file, { id: 'hi/index' }) : route(`hi/${path}`, file, { id: `hi/${path}` }),
+  ...LOCALIZED_PAGES.map((path) =>
+    path === ''
+      ? route('hi', fileOf(path), { id: 'hi/index' })
+      : route(`hi/${path}`, fileOf(path), { id: `hi/${path}` }),
   ),
   // Not a page of its own (no switch, no cookie redirect): the worker keeps it beside /offline.
   route('hi/offline', 'routes/offline.ts', { id: 'hi/offline' }),

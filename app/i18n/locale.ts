@@ -20,34 +20,34 @@ const HINDI_PREFIX = '/hi'
  * the feeds and the machine endpoints stay English only.
  */
 export const LOCALIZED_PAGES = [
-  { path: '', file: 'routes/home.tsx' },
-  { path: 'products', file: 'routes/products.tsx' },
-  { path: 'products/:slug', file: 'routes/product.tsx' },
-  { path: 'about', file: 'routes/about.tsx' },
-  { path: 'contact', file: 'routes/contact.tsx' },
-  { path: 'blog', file: 'routes/blog.tsx' },
-  { path: 'blog/:slug', file: 'routes/blog-post.tsx' },
-  { path: 'faq', file: 'routes/faq.tsx' },
-  { path: 'auth', file: 'routes/auth.tsx' },
-  { path: 'cart', file: 'routes/cart.ts' },
-  { path: 'delivery', file: 'routes/delivery.tsx' },
-  { path: 'checkout', file: 'routes/checkout.tsx' },
-  { path: 'track-order', file: 'routes/track-order.tsx' },
-  { path: 'order-success', file: 'routes/order-success.tsx' },
-  { path: 'payment-status', file: 'routes/payment-status.tsx' },
-  { path: 'my-orders', file: 'routes/my-orders.tsx' },
+  '',
+  'products',
+  'products/:slug',
+  'about',
+  'contact',
+  'blog',
+  'blog/:slug',
+  'faq',
+  'auth',
+  'cart',
+  'delivery',
+  'checkout',
+  'track-order',
+  'order-success',
+  'payment-status',
+  'my-orders',
   // The page around the invoice; the document and its PDF stay English.
-  { path: 'orders/:orderId/invoice', file: 'routes/order-invoice.tsx' },
-  { path: 'account', file: 'routes/account.tsx' },
-  { path: 'account/addresses', file: 'routes/account.addresses.tsx' },
-  { path: 'account/addresses/new', file: 'routes/account.addresses.new.tsx' },
-  { path: 'account/addresses/:addressId', file: 'routes/account.addresses.$addressId.tsx' },
-  { path: 'reviews', file: 'routes/reviews.ts' },
-  { path: 'logout', file: 'routes/logout.ts' },
-  { path: 'quality-policy', file: 'routes/quality-policy.tsx' },
-  { path: 'terms-and-conditions', file: 'routes/terms-and-conditions.tsx' },
-  { path: 'privacy-policy', file: 'routes/privacy-policy.tsx' },
-  { path: 'shipping-policy', file: 'routes/shipping-policy.tsx' },
+  'orders/:orderId/invoice',
+  'account',
+  'account/addresses',
+  'account/addresses/new',
+  'account/addresses/:addressId',
+  'reviews',
+  'logout',
+  'quality-policy',
+  'terms-and-conditions',
+  'privacy-policy',
+  'shipping-policy',
 ] as const
 
 /** English-only addresses that a localized pattern would otherwise claim (`blog/:slug`). */
@@ -77,7 +77,7 @@ export function hasHindiVersion(pathname: string): boolean {
   if (ENGLISH_ONLY.has(pathname)) return false
   const segments = pathname.split('/').filter(Boolean)
   return LOCALIZED_PAGES.some((page) => {
-    const pattern = page.path.split('/').filter(Boolean)
+    const pattern = page.split('/').filter(Boolean)
     return (
       pattern.length === segments.length &&
       pattern.every((part, index) => part.startsWith(':') || part === segments[index])

@@ -24,7 +24,7 @@ const NOT_SHOP_PAGES = /^(admin|api|ops|hi)(\/|$)/
 
 it('gives every shop page a Hindi twin unless it is listed as English only', () => {
   const paths = (routes as RouteConfigEntry[]).map((entry) => entry.path ?? '')
-  const localized: string[] = LOCALIZED_PAGES.map((page) => page.path)
+  const localized: readonly string[] = LOCALIZED_PAGES
   const untranslated = paths.filter(
     (path) => !NOT_SHOP_PAGES.test(path) && !localized.includes(path) && !ENGLISH_ONLY.includes(path),
   )

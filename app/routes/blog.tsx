@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => {
     | undefined
   const title = `${root?.settings.shopName ?? 'Malwa Namkeen'} Blog`
   return [
-    ...pageMeta(args, { preset: 'blog' }),
+    ...pageMeta(args, { title: m.seo_blog_title(), description: m.seo_blog_description() }),
     // Feed readers find the feed from the blog's address.
     { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title, href: '/blog/feed.xml' },
   ]

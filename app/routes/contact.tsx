@@ -16,7 +16,8 @@ import type { Route } from './+types/contact'
 
 export const handle = INTERACTIVE_PAGE
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'contact' })
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: m.seo_contact_title(), description: m.seo_contact_description() })
 
 /** A refusal by the rate limiter carries Retry-After. */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args)

@@ -11,7 +11,11 @@ export const handle = READING_PAGE
 
 export const meta: Route.MetaFunction = (args) => {
   const settings = (args.matches[0]?.loaderData as { settings?: FaqSettings } | undefined)?.settings
-  return pageMeta(args, { preset: 'faq', jsonLd: settings ? [faqJsonLd(faqEntries(settings))] : [] })
+  return pageMeta(args, {
+    title: m.seo_faq_title(),
+    description: m.seo_faq_description(),
+    jsonLd: settings ? [faqJsonLd(faqEntries(settings))] : [],
+  })
 }
 
 export default function Faq({ matches }: Route.ComponentProps) {

@@ -25,7 +25,11 @@ export const meta: Route.MetaFunction = (args) => {
   const root = args.matches[0]?.loaderData as
     | { publicUrl: string; settings: Parameters<typeof homeJsonLd>[1] }
     | undefined
-  return pageMeta(args, { preset: 'home', jsonLd: root ? homeJsonLd(root.publicUrl, root.settings) : [] })
+  return pageMeta(args, {
+    title: m.seo_home_title(),
+    description: m.seo_home_description(),
+    jsonLd: root ? homeJsonLd(root.publicUrl, root.settings) : [],
+  })
 }
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {

@@ -42,7 +42,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'products' })
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: m.seo_products_title(), description: m.seo_products_description() })
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   return (

@@ -2,13 +2,15 @@ import { termsDocumentHindi } from '#app/content/policies/terms.hi.tsx'
 import { termsDocument } from '#app/content/policies/terms.tsx'
 import { PolicyPage } from '#app/content/policy-page.tsx'
 import { getLocale } from '#app/i18n/page-locale.ts'
+import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { READING_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/terms-and-conditions'
 
 export const handle = READING_PAGE
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { preset: 'terms' })
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: m.seo_terms_title(), description: m.seo_terms_description() })
 
 export default function Page({ matches }: Route.ComponentProps) {
   const { settings } = matches[0].loaderData

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest'
+import { m } from '#app/paraglide/messages.js'
 import { seoMeta } from './meta.ts'
-import { SEO_PRESETS } from './presets.ts'
 
 describe('SEO helper', () => {
-  const meta = seoMeta({ origin: 'https://namkeen.example', path: '/products', preset: 'products' })
+  const meta = seoMeta({
+    origin: 'https://namkeen.example',
+    path: '/products',
+    title: m.seo_products_title(),
+    description: m.seo_products_description(),
+  })
   const find = (key: string, value: string) =>
     meta.find((entry) => (entry as Record<string, unknown>)[key] === value) as Record<string, string> | undefined
 
-  it('renders the preset title and description', () => {
-    expect(meta).toContainEqual({ title: SEO_PRESETS.products.title() })
-    expect(find('name', 'description')?.content).toBe(SEO_PRESETS.products.description())
+  it('renders the page’s title and description, and the shop’s own for a page without', () => {
+    expect(meta).toContainEqual({ title: m.seo_products_title() })
+    expect(find('name', 'description')?.content).toBe(m.seo_products_description())
+    const plain = seoMeta({ origin: 'https://namkeen.example', path: '/checkout', noindex: true })
+    expect(plain).toContainEqual({ title: 'Malwa Namkeen' })
+    expect(plain).toContainEqual({ name: 'description', content: m.seo_home_description() })
   })
 
   it('links the canonical URL on the public origin', () => {
@@ -31,11 +39,5 @@ describe('SEO helper', () => {
     expect(withData).toContainEqual({
       'script:ld+json': { '@context': 'https://schema.org', '@type': 'WebSite', name: 'Malwa Namkeen' },
     })
-  })
-
-  it('has a preset for every page the spec lists', () => {
-    expect(Object.keys(SEO_PRESETS).sort()).toEqual(
-      ['about', 'blog', 'contact', 'faq', 'home', 'privacy', 'products', 'quality', 'shipping', 'terms'].sort(),
-    )
   })
 })

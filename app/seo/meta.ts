@@ -3,7 +3,7 @@
 import type { MetaDescriptor } from 'react-router'
 import type { Thing, WithContext } from 'schema-dts'
 import { hasHindiVersion, LOCALES, localeOfPath, localizedHref, pathWithoutLocale } from '#app/i18n/locale.ts'
-import { SEO_PRESETS, type SeoPreset } from './presets.ts'
+import { m } from '#app/paraglide/messages.js'
 
 export const DEFAULT_OG_IMAGE = '/images/og/default.jpg'
 
@@ -15,7 +15,7 @@ export interface SeoInput {
    * Hindi page's path (/hi/...) makes a Hindi canonical URL; a page with both languages lists both.
    */
   path: string
-  preset?: SeoPreset
+  /** The page's title and description (its seo_* messages, spec section 2); the shop's own otherwise. */
   title?: string
   description?: string
   /** Path or absolute URL of a 1200x630 image. */
@@ -27,9 +27,8 @@ export interface SeoInput {
 }
 
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
-  const preset = input.preset ? SEO_PRESETS[input.preset] : undefined
-  const title = input.title ?? preset?.title() ?? 'Malwa Namkeen'
-  const description = input.description ?? preset?.description() ?? SEO_PRESETS.home.description()
+  const title = input.title ?? 'Malwa Namkeen'
+  const description = input.description ?? m.seo_home_description()
   const url = absoluteUrl(input.origin, input.path)
   const image = absoluteUrl(input.origin, input.image ?? DEFAULT_OG_IMAGE)
 

@@ -1,8 +1,8 @@
-import { cva, type VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
 import { cn } from './cn.ts'
+import { type VariantProps, variants } from './variants.ts'
 
-const badgeVariants = cva(
+const badgeVariants = variants(
   'inline-flex items-center justify-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap [&>svg]:size-3',
   {
     variants: {

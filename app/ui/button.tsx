@@ -1,9 +1,9 @@
-import { cva, type VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
 import { cn } from './cn.ts'
 import { Slot } from './slot.tsx'
+import { type VariantProps, variants } from './variants.ts'
 
-const buttonVariants = cva(
+const buttonVariants = variants(
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-4 shrink-0 [&_svg]:shrink-0 outline-none focus-visible:ring-ring/60 focus-visible:ring-[3px]",
   {
     variants: {
