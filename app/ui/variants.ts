@@ -24,4 +24,6 @@ export function variants<Table extends VariantTable>(
 }
 
 /** The variant props a `variants(…)` function takes, as cva's VariantProps. */
-export type VariantProps<Make> = Make extends (props?: infer Props) => string ? Omit<NonNullable<Props>, 'className'> : never
+export type VariantProps<Make> = Make extends (props?: infer Props) => string
+  ? Omit<NonNullable<Props>, 'className'>
+  : never
