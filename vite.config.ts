@@ -2,6 +2,7 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { browserMessages } from './app/i18n/browser-messages.ts'
 import { serviceWorker } from './app/pwa/service-worker-build.ts'
 import { inlineScripts } from './app/shell/inline-scripts.ts'
 import { shopChunks } from './app/shell/shop-chunks.ts'
@@ -19,6 +20,7 @@ export default defineConfig({
     serviceWorker(),
     precompress(),
     shopChunks(),
+    browserMessages(),
     buildFingerprint(),
   ],
   build: { target: 'es2022' },

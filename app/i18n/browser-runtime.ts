@@ -1,5 +1,5 @@
 // Paraglide's runtime as the browser build has it: the browser build loads this module in place of
-// app/paraglide/runtime.js (app/shell/shop-chunks.ts). The generated runtime carries the locale
+// app/paraglide/runtime.js (browser-messages.ts). The generated runtime carries the locale
 // strategies (cookies, URL patterns, a reload on a change) that the shop never uses, since the page's
 // address says its language (app/i18n/page-locale.ts) and a change of language is a full page load;
 // it cost every page about a kilobyte. Exported: what the shop's browser modules and the message
@@ -22,7 +22,7 @@ export function overwriteGetLocale(find: () => Locale): void {
 type Text = string | ((inputs: never) => string)
 
 /**
- * A message function of the browser build (what shop-chunks makes of each message module): its English
+ * A message function of the browser build (what browser-messages.ts makes of each message module): its English
  * and Hindi text, a string when it takes no inputs, in the page's language or the one asked for.
  */
 export function message(en: Text, hi: Text) {

@@ -168,34 +168,6 @@ async function importMessagesDirectly(
   return code.replace(match[0], `${imports}const m = { ${names.map((name) => `${name}: m$${name}`).join(', ')} };`)
 }
 
-/** One language's text in a Paraglide message module: `const en_name = (i) => { return (text) }`, typed in comments. */
-const MESSAGE_TEXT =
-  /const (en|hi)_(\w+) = \/\*\* @type \{.*?\} \*\/ \((i)?\) => \{\n\treturn \/\*\* @type \{LocalizedString\} \*\/ \((`(?:[^`\\]|\\.)*`)\)\n\};/gs
-/** The message function choosing between them by the locale asked for, or the page's. */
-const MESSAGE_CHOICE =
-  /export const (\w+) = [^\n]*\n\tconst locale = experimentalStaticLocale \?\? options\.locale \?\? getLocale\(\)\n\tif \(locale === "hi"\) return hi_\1\(inputs\)\n\treturn en_\1\(inputs\)\n\}\);/
-
-/**
- * A Paraglide message module as the browser build has it: `message(English, Hindi)` from the
- * browser's runtime (app/i18n/browser-runtime.ts), each text a template literal, or a function of the
- * message's inputs where it has any. Paraglide's own module (a function per language and a third
- * choosing between them) is about 200 bytes longer per message; the browsing pages carry 200 of
- * them. A module of any other shape fails the build.
- */
-export function compactMessageModule(code: string, id: string): string {
-  const texts = new Map<string, string>()
-  let name: string | undefined
-  for (const [, locale, key, input, text] of code.matchAll(MESSAGE_TEXT)) {
-    if (name !== undefined && key !== name) throw new Error(`${id}: two messages in one module`)
-    name = key
-    texts.set(locale!, input ? `(${input}) => ${text}` : text!)
-  }
-  const choice = MESSAGE_CHOICE.exec(code)
-  if (!name || texts.size !== 2 || choice?.[1] !== name)
-    throw new Error(`${id}: not a Paraglide message module as known`)
-  return `import { message as message$ } from '../runtime.js';\nexport const ${name} = /* @__PURE__ */ message$(${texts.get('en')}, ${texts.get('hi')});\n`
-}
-
 /** Each name the package's entry module exports, and the module it comes from. */
 async function barrelExports(pkg: string, importer: string, resolve: Resolve): Promise<Map<string, string>> {
   const barrel = await resolve(pkg, importer)
@@ -215,134 +187,106 @@ async function barrelExports(pkg: string, importer: string, resolve: Resolve): P
  */
 const LUCIDE_ICON = fileURLToPath(new URL('../ui/lucide-icon.ts', import.meta.url))
 
-/** The browser's Paraglide runtime (app/i18n/browser-runtime.ts), in place of the generated one. */
-const BROWSER_RUNTIME = fileURLToPath(new URL('../i18n/browser-runtime.ts', import.meta.url))
-
-/** The message modules and the runtime of the browser build, smaller than Paraglide's (see above). */
-function browserMessages(): Plugin {
+export function shopChunks(): Plugin {
+  const barrels = new Map<string, Promise<Map<string, string>>>()
   return {
-    name: 'malwa:browser-messages',
+    name: 'malwa:shop-chunks',
     apply: 'build',
     load: {
-      filter: { id: /[\\/]app[\\/]paraglide[\\/]runtime\.js$/ },
-      handler() {
-        if (this.environment.name !== 'client') return
-        return `export * from ${JSON.stringify(BROWSER_RUNTIME)}`
-      },
+      filter: { id: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$/ },
+      handler: () => `export { default } from ${JSON.stringify(LUCIDE_ICON)}`,
     },
     transform: {
-      filter: { id: /[\\/]app[\\/]paraglide[\\/]messages[\\/](?!_index)\w+\.js$/ },
-      handler(code, id) {
+      filter: { id: /[\\/]app[\\/][^?]*\.tsx?(\?|$)/, code: /lucide-react|radix-ui|paraglide\/messages\.js/ },
+      async handler(code, id) {
         if (this.environment.name !== 'client') return
-        return compactMessageModule(code, id)
+        const resolve: Resolve = (source, importer) => this.resolve(source, importer)
+        let result = await importMessagesDirectly(
+          code,
+          id,
+          resolve,
+          (text) => this.parse(text) as unknown as SyntaxNode,
+        )
+        for (const [statement, specifiers, pkg] of code.matchAll(BARREL_IMPORT)) {
+          if (!barrels.has(pkg!)) barrels.set(pkg!, barrelExports(pkg!, id, resolve))
+          const sources = await barrels.get(pkg!)!
+          const imports = specifiers!.split(',').map((part) => part.trim().split(/\s+as\s+/))
+          if (imports.some(([name]) => name && !sources.has(name))) continue
+          const replacement = imports
+            .filter(([name]) => name)
+            .map(([name, local]) => BARRELS[pkg!]!.statement(local ?? name!, sources.get(name!)!))
+            .join('')
+          result = result.replace(statement, replacement)
+        }
+        return result
       },
     },
-  }
-}
-
-export function shopChunks(): Plugin[] {
-  const barrels = new Map<string, Promise<Map<string, string>>>()
-  return [
-    browserMessages(),
-    {
-      name: 'malwa:shop-chunks',
-      apply: 'build',
-      load: {
-        filter: { id: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$/ },
-        handler: () => `export { default } from ${JSON.stringify(LUCIDE_ICON)}`,
-      },
-      transform: {
-        filter: { id: /[\\/]app[\\/][^?]*\.tsx?(\?|$)/, code: /lucide-react|radix-ui|paraglide\/messages\.js/ },
-        async handler(code, id) {
-          if (this.environment.name !== 'client') return
-          const resolve: Resolve = (source, importer) => this.resolve(source, importer)
-          let result = await importMessagesDirectly(
-            code,
-            id,
-            resolve,
-            (text) => this.parse(text) as unknown as SyntaxNode,
-          )
-          for (const [statement, specifiers, pkg] of code.matchAll(BARREL_IMPORT)) {
-            if (!barrels.has(pkg!)) barrels.set(pkg!, barrelExports(pkg!, id, resolve))
-            const sources = await barrels.get(pkg!)!
-            const imports = specifiers!.split(',').map((part) => part.trim().split(/\s+as\s+/))
-            if (imports.some(([name]) => name && !sources.has(name))) continue
-            const replacement = imports
-              .filter(([name]) => name)
-              .map(([name, local]) => BARRELS[pkg!]!.statement(local ?? name!, sources.get(name!)!))
-              .join('')
-            result = result.replace(statement, replacement)
-          }
-          return result
-        },
-      },
-      // React Router names entry chunks after their entry module: the framework, which now holds the
-      // browser entry, keeps its own name (framework-<hash>.js), as the page cache's tests look for it.
-      outputOptions(options) {
-        if (this.environment.name !== 'client') return
-        const named = options.entryFileNames
-        return {
-          ...options,
-          entryFileNames: (chunk) =>
-            chunk.moduleIds.some((id) => FRAMEWORK.test(id))
-              ? 'assets/framework-[hash].js'
-              : typeof named === 'function'
-                ? named(chunk)
-                : (named ?? 'assets/[name]-[hash].js'),
-        }
-      },
-      configEnvironment(name) {
-        if (name !== 'client') return
-        const importers = new Map<string, string[]>()
-        const pulling = new Map<string, boolean>()
-        const inShell = (graph: ModuleGraph) => (id: string) =>
-          ancestors(graph, importers)(id).some((module) => ROOT_ROUTE.test(module))
-        /**
-         * Whether `id` is one of the app's own modules that two entries or more load (routes, or code that
-         * is imported lazily, such as the cart drawer), and the routes among them accept it.
-         */
-        const sharedBy = (accept: (routes: string[]) => boolean) => (id: string, graph: ModuleGraph) => {
-          if (!SHAREABLE(id)) return false
-          const loaders = ancestors(graph, importers)(id)
-          const routes = loaders.filter((module) => ROUTE_ENTRY.test(module))
-          const lazy = loaders.filter((module) => graph.getModuleInfo(module)?.dynamicImporters.length)
-          return routes.length + lazy.length >= 2 && accept(routes) && !pullsLibrary(graph, inShell(graph), pulling)(id)
-        }
-        const browsingOf = (routes: string[]) => routes.filter((route) => BROWSING_ROUTE.test(route))
-        /** Shared by the home page or the catalogue (and maybe the product page) with another route. */
-        const browsingShared = sharedBy((routes) => browsingOf(routes).some((route) => !PRODUCT_ROUTE.test(route)))
-        /** Shared by the product page, of the browsing pages, with another route. */
-        const productShared = sharedBy((routes) => {
-          const browsing = browsingOf(routes)
-          return browsing.length > 0 && browsing.every((route) => PRODUCT_ROUTE.test(route))
-        })
-        /** Shared among the shopper's own pages (and maybe the admin panel). */
-        const shopperShared = sharedBy(
-          (routes) =>
-            routes.some((route) => SHOPPER_ROUTE.test(route)) &&
-            routes.every((route) => SHOPPER_ROUTE.test(route) || ADMIN_ROUTE.test(route)),
-        )
-        return {
-          build: {
-            rolldownOptions: {
-              output: {
-                codeSplitting: {
-                  groups: [
-                    { name: 'framework', test: (id) => FRAMEWORK.test(id) || CLIENT_ENTRY.test(id), priority: 2 },
-                    {
-                      name: (id, graph) => (inShell(graph)(id) || browsingShared(id, graph) ? 'shell' : null),
-                      priority: 1,
-                    },
-                    { name: 'push', test: PUSH_UI },
-                    { name: (id, graph) => (productShared(id, graph) ? 'buying' : null) },
-                    { name: (id, graph) => (shopperShared(id, graph) ? 'shopper' : null) },
-                  ],
-                },
+    // React Router names entry chunks after their entry module: the framework, which now holds the
+    // browser entry, keeps its own name (framework-<hash>.js), as the page cache's tests look for it.
+    outputOptions(options) {
+      if (this.environment.name !== 'client') return
+      const named = options.entryFileNames
+      return {
+        ...options,
+        entryFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => FRAMEWORK.test(id))
+            ? 'assets/framework-[hash].js'
+            : typeof named === 'function'
+              ? named(chunk)
+              : (named ?? 'assets/[name]-[hash].js'),
+      }
+    },
+    configEnvironment(name) {
+      if (name !== 'client') return
+      const importers = new Map<string, string[]>()
+      const pulling = new Map<string, boolean>()
+      const inShell = (graph: ModuleGraph) => (id: string) =>
+        ancestors(graph, importers)(id).some((module) => ROOT_ROUTE.test(module))
+      /**
+       * Whether `id` is one of the app's own modules that two entries or more load (routes, or code that
+       * is imported lazily, such as the cart drawer), and the routes among them accept it.
+       */
+      const sharedBy = (accept: (routes: string[]) => boolean) => (id: string, graph: ModuleGraph) => {
+        if (!SHAREABLE(id)) return false
+        const loaders = ancestors(graph, importers)(id)
+        const routes = loaders.filter((module) => ROUTE_ENTRY.test(module))
+        const lazy = loaders.filter((module) => graph.getModuleInfo(module)?.dynamicImporters.length)
+        return routes.length + lazy.length >= 2 && accept(routes) && !pullsLibrary(graph, inShell(graph), pulling)(id)
+      }
+      const browsingOf = (routes: string[]) => routes.filter((route) => BROWSING_ROUTE.test(route))
+      /** Shared by the home page or the catalogue (and maybe the product page) with another route. */
+      const browsingShared = sharedBy((routes) => browsingOf(routes).some((route) => !PRODUCT_ROUTE.test(route)))
+      /** Shared by the product page, of the browsing pages, with another route. */
+      const productShared = sharedBy((routes) => {
+        const browsing = browsingOf(routes)
+        return browsing.length > 0 && browsing.every((route) => PRODUCT_ROUTE.test(route))
+      })
+      /** Shared among the shopper's own pages (and maybe the admin panel). */
+      const shopperShared = sharedBy(
+        (routes) =>
+          routes.some((route) => SHOPPER_ROUTE.test(route)) &&
+          routes.every((route) => SHOPPER_ROUTE.test(route) || ADMIN_ROUTE.test(route)),
+      )
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'framework', test: (id) => FRAMEWORK.test(id) || CLIENT_ENTRY.test(id), priority: 2 },
+                  {
+                    name: (id, graph) => (inShell(graph)(id) || browsingShared(id, graph) ? 'shell' : null),
+                    priority: 1,
+                  },
+                  { name: 'push', test: PUSH_UI },
+                  { name: (id, graph) => (productShared(id, graph) ? 'buying' : null) },
+                  { name: (id, graph) => (shopperShared(id, graph) ? 'shopper' : null) },
+                ],
               },
             },
           },
-        }
-      },
+        },
+      }
     },
-  ]
+  }
 }
