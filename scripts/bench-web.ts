@@ -35,8 +35,11 @@ if (!args['no-build']) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-/** Gzipped first-load budgets per page, in KB (docs/performance.md). */
-const BUDGET_KB = { js: 100, css: 20, html: 30 }
+/**
+ * First-load budgets per page, in KB as sent (docs/performance.md): JavaScript as issue 33 set it for
+ * the browsing pages (issue 15's 100 KB could not be met with React DOM and React Router hydrating).
+ */
+const BUDGET_KB = { js: 120, css: 20, html: 30 }
 
 /** What a page to read (app/shell/page-hydration.ts) is to reach (issue 33). */
 const READING_TARGET = { jsKb: 10, performance: 100, lcpMs: 1200 }
