@@ -68,7 +68,8 @@ export function webhookIntake(
   next: RequestListener,
 ): RequestListener {
   return (request, response) => {
-    const handler = request.method === 'POST' ? webhooks.get(pathOf(request.url)) : undefined
+    const path = pathOf(request.url)
+    const handler = request.method === 'POST' ? webhooks.get(path) : undefined
     if (!handler) return next(request, response)
     const started = performance.now()
     const requestId = randomUUID()
@@ -84,7 +85,7 @@ export function webhookIntake(
       })
       response.end(text)
       logger[status >= 500 ? 'error' : 'info'](
-        { requestId, method: 'POST', path: pathOf(request.url), status, ms: Math.round(performance.now() - started) },
+        { requestId, method: 'POST', path, status, ms: Math.round(performance.now() - started) },
         'request',
       )
     }

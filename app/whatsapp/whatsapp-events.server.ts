@@ -33,14 +33,14 @@ export type WhatsAppWebhookOutcome = 'stored' | 'duplicate' | 'refused' | 'ignor
 type StoredStatus = Omit<WebhookStatus, 'at'> & { at: string; seq: number }
 type StoredInbound = Omit<WebhookInbound, 'at'> & { at: string; seq: number }
 
+/** The columns a webhook's item is stored in (whatsapp_events), beside the time it came. */
+const EVENT_COLUMNS = { dedupe_key: 'text', kind: 'text', body: 'jsonb' } as const
+
 /**
  * Checks and stores one POST; `stored` is told of new items (the worker's cue). The signature is
  * checked over `body` exactly as received, before it is parsed: a missing or wrong one is a 401 and
  * nothing is stored.
  */
-/** The columns a webhook's item is stored in (whatsapp_events), beside the time it came. */
-const EVENT_COLUMNS = { dedupe_key: 'text', kind: 'text', body: 'jsonb' } as const
-
 export async function handleWhatsAppWebhook(
   db: Db,
   input: {

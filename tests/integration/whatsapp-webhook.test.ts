@@ -1,9 +1,9 @@
 // WhatsApp's webhook (issue 31; reference/whatsapp.md, "Webhooks") on a real database (PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set), posted by the WhatsApp simulator as Meta would: signed over
 // the exact bytes, Hindi escaped as \uXXXX, twice, at once, out of order, in batches, unsigned. Each
-// request goes through the edge's reading of it (readRequestInput, as server/app.ts calls it) and the
-// real route's loader or action; the event worker then applies what was stored. What the owner sees is
-// read through the order details' loader.
+// POST goes through the shop's webhook intake (server/webhook-intake.ts), the handshake through the
+// route's loader; the event worker then applies what was stored. What the owner sees is read through
+// the order details' loader.
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq, like } from 'drizzle-orm'
