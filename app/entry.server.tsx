@@ -1,6 +1,4 @@
-import { PassThrough, pipeline } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
+import { pipeline, Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
@@ -24,47 +22,54 @@ export default function handleRequest(
   }
   const { nonce, log } = loadContext.get(requestContext)
 
+  // The page is rendered whole, then answered as one body: no page of the shop streams data it waits
+  // for (no loader defers), and a body in one piece is compressed in one call instead of chunk by chunk
+  // through three kinds of stream (half the server's time on a checkout page; docs/performance.md).
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    // Crawlers and link previews get the whole page at once.
-    const readyOption = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+    const chunks: Buffer[] = []
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk)
+        callback()
+      },
+      final(callback) {
+        clearTimeout(timeoutId)
+        timeoutId = undefined
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+        callback()
+      },
+    })
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
-          })
+        },
+        onAllReady() {
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           // The shop's public pages, there to be read, request their scripts once the page has loaded;
           // the pages a shopper acts on (cart, checkout, account) and the admin panel keep React
           // Router's preloads. pipeline: a stream that fails ends the answer instead of leaving it open.
-          const page = isPublicPage(new URL(request.url).pathname)
-            ? pipeline(body, scriptsAfterLoad(nonce), () => {})
-            : body
-          pipe(body)
-          resolve(
-            new Response(createReadableStreamFromReadable(page), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
+          if (isPublicPage(new URL(request.url).pathname)) {
+            const afterLoad = scriptsAfterLoad(nonce)
+            pipeline(afterLoad, body, (error) => error && reject(error))
+            pipe(afterLoad)
+          } else {
+            pipe(body)
+          }
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId)
           reject(error)
         },
         onError(error: unknown) {
-          responseStatusCode = 500
-          if (shellRendered) log.error({ err: error }, 'error while streaming a page')
+          // An error in the shell is the error page's (500); one inside a boundary is drawn by the browser.
+          if (!shellRendered) responseStatusCode = 500
+          else log.error({ err: error }, 'error while rendering a page')
         },
       },
     )

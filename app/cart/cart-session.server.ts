@@ -132,8 +132,27 @@ export async function loadCartView(
 ): Promise<{ cart: CartView; setCookie: string | null; orderedId: string | null }> {
   const { scope, notice, setCookie, orderedId } = await visitorCart(db, request, viewer, secure)
   const pin = rememberedPin(request.headers.get('cookie'))
-  return { cart: await priceCart(db, scope, shop, { phone: viewer?.phone ?? null, pin, notice }), setCookie, orderedId }
+  const lines = await visitorCartLines(db, request, scope)
+  return {
+    cart: await priceCart(db, scope, lines, shop, { phone: viewer?.phone ?? null, pin, notice }),
+    setCookie,
+    orderedId,
+  }
 }
+
+const cartLines = new WeakMap<Request, Promise<CartLine[]>>()
+
+/** The visitor's cart lines, read once per request: the header's count and the page's cart (checkout) share them. */
+function visitorCartLines(db: Db, request: Request, scope: CartScope): Promise<CartLine[]> {
+  let lines = cartLines.get(request)
+  if (!lines) {
+    lines = readCart(db, scope)
+    cartLines.set(request, lines)
+  }
+  return lines
+}
+
+const packets = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0)
 
 /** The header's view of the visitor's cart, for every page; see visitorCart. */
 export async function loadCartBadge(
@@ -143,7 +162,7 @@ export async function loadCartBadge(
   secure: boolean,
 ): Promise<{ badge: CartBadge; setCookie: string | null }> {
   const { scope, notice, setCookie } = await visitorCart(db, request, viewer, secure)
-  return { badge: { itemCount: await cartItemCount(db, scope), notice }, setCookie }
+  return { badge: { itemCount: packets(await visitorCartLines(db, request, scope)), notice }, setCookie }
 }
 
 /**
@@ -161,10 +180,10 @@ export async function guestCartVariant(db: Db, request: Request): Promise<string
 async function priceCart(
   db: Db,
   scope: CartScope,
+  lines: CartLine[],
   shop: ShopSettings,
   { phone, pin, notice }: { phone: string | null; pin: string | null; notice: string | null },
 ): Promise<CartView> {
-  const lines = await readCart(db, scope)
   const code = scope.cookie.couponCode
   const [coupon, delivery] = await Promise.all([
     code && lines.length > 0
@@ -174,7 +193,7 @@ async function priceCart(
   ])
   return {
     lines,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    itemCount: packets(lines),
     totals: orderTotals(lines, shop, coupon?.ok ? coupon.terms : null),
     coupon,
     delivery,

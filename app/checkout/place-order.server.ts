@@ -20,7 +20,7 @@ import { isSize } from '#app/catalog/sizes.ts'
 import { lockProducts, takeStock } from '#app/catalog/stock.server.ts'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
-import { deliveryQuote } from '#app/delivery/zones.server.ts'
+import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
 import type { Locale } from '#app/i18n/locale.ts'
 import { adminNotificationsRealtime } from '#app/notifications/schema.ts'
 import { type NoticeSetup, newOrderNoticeJobs } from '#app/orders/order-notices.server.ts'
@@ -33,7 +33,7 @@ import { uniqueViolation } from '#app/platform/db-errors.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { outboxJob } from '#app/platform/outbox.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
-import { getSettings, type ShopSettings } from '#app/settings/settings.server.ts'
+import { currentSettings, type ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import { formatIndianMobile } from '#app/shared/phone.ts'
 import { isUuid } from '#app/shared/uuid.ts'
@@ -104,8 +104,13 @@ function isSecondRedemption(error: unknown): boolean {
 }
 
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const now = input.now ?? new Date()
+  // The settings and the PIN code's zone, read before the transaction as for any request (a read begun
+  // after this call, shared with the requests asking at the same moment): inside it they held its
+  // connection, on the embedded database the only one, for three round trips more.
+  const [shop, zone] = await Promise.all([currentSettings(db), deliveryQuote(db, input.details.pincode, now)])
   try {
-    return await db.transaction((tx) => placeInTransaction(tx, input))
+    return await db.transaction((tx) => placeInTransaction(tx, { ...input, now }, shop, zone))
   } catch (error) {
     // Two orders racing for one coupon: the redemption's unique index lets only one through.
     if (input.scope.cookie.couponCode && isSecondRedemption(error)) {
@@ -115,8 +120,13 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
   }
 }
 
-async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const { scope, details, locale = 'en', now = new Date() } = input
+async function placeInTransaction(
+  tx: Tx,
+  input: PlaceOrderInput & { now: Date },
+  shop: Readonly<ShopSettings>,
+  zone: DeliveryQuote | null,
+): Promise<PlacedOrder> {
+  const { scope, details, locale = 'en', now } = input
   const key = `place-order:${input.idempotencyKey}`
   const [claimed] = await tx
     .insert(idempotencyKeys)
@@ -140,7 +150,6 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
     }
   }
 
-  const shop = await getSettings(tx)
   if (shop.showcaseMode) throw new OrderError(m.order_shop_closed(), 'closed')
   if (details.paymentMethod === 'online' && !input.onlinePaymentAvailable) {
     throw new OrderError(m.order_online_unavailable(), 'payment')
@@ -148,7 +157,6 @@ async function placeInTransaction(tx: Tx, input: PlaceOrderInput): Promise<Place
 
   // Where the order goes decides whether it can go there, how it may be paid, what delivery costs and
   // the day it is promised by (the PIN code box's rule: the zone's slowest days from the counting day).
-  const zone = await deliveryQuote(tx, details.pincode, now)
   if (!zone?.served) throw new OrderError(deliveryTexts.notServedAtCheckout(details.pincode), 'delivery', 'pincode')
   if (!zone.codAllowed && !input.onlinePaymentAvailable) {
     throw new OrderError(m.checkout_no_way_to_pay({ pin: details.pincode }), 'delivery', 'pincode')

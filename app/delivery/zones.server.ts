@@ -1,9 +1,11 @@
-// The delivery zones and calendar in the database: read for every quote and order (nothing is kept in
-// memory, so a change reaches every instance at once), changed by the owner one transaction at a time
+// The delivery zones and calendar in the database: read for every quote and order (by a read shared
+// with the quotes asked at the same moment; nothing is kept between them, so a change reaches every
+// instance at once), changed by the owner one transaction at a time
 // with the audit record. An edit or removal from a screen older than the zone's last change is refused.
 import { asc, eq } from 'drizzle-orm'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { freshReader } from '#app/platform/fresh-reader.ts'
 import { nextVersion } from '#app/shared/record-version.ts'
 import { type DeliveryCalendar, deliveryBy } from './delivery-date.ts'
 import { isPinCode } from './pin-code.ts'
@@ -41,12 +43,34 @@ export type DeliveryQuote =
   | { pin: string; served: false }
   | { pin: string; served: true; zone: string; by: string; codAllowed: boolean; extraFee: number }
 
+interface DeliveryTables {
+  zones: readonly DeliveryZone[]
+  calendar: DeliveryCalendar
+}
+
+const sharedReads = new WeakMap<Db, () => Promise<DeliveryTables>>()
+
+/**
+ * The zones and the calendar as a read that began after the call found them, shared by the callers
+ * that asked while another read ran (freshReader, as the settings are read): an owner's change reaches
+ * every quote asked after it was saved. Frozen: callers share the copy.
+ */
+function currentDeliveryTables(db: Db): Promise<DeliveryTables> {
+  let read = sharedReads.get(db)
+  if (!read) {
+    read = freshReader(async () => {
+      const [zones, calendar] = await Promise.all([listZones(db), getCalendar(db)])
+      return Object.freeze({ zones: Object.freeze(zones), calendar: Object.freeze(calendar) })
+    })
+    sharedReads.set(db, read)
+  }
+  return read()
+}
+
 /** The quote for a valid PIN code at `now`; null for a PIN code that is not six digits starting 1-9. */
-export async function deliveryQuote(db: Tx, pin: string, now = new Date()): Promise<DeliveryQuote | null> {
+export async function deliveryQuote(db: Db, pin: string, now = new Date()): Promise<DeliveryQuote | null> {
   if (!isPinCode(pin)) return null
-  // One after another: inside a transaction (placing an order) the queries share one connection.
-  const zones = await listZones(db)
-  const calendar = await getCalendar(db)
+  const { zones, calendar } = await currentDeliveryTables(db)
   const zone = matchZone(zones, pin)
   if (!zone) return { pin, served: false }
   return {

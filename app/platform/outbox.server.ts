@@ -84,6 +84,8 @@ const LEASE_RENEWAL_MS = 10_000
 const BATCH = 10
 /** Batches one tick runs at most while they come back full, so a stop waits for little. */
 const DRAIN_BATCHES = 50
+/** How long a finished job waits for others of its batch to be marked done with it. */
+const DONE_GATHER_MS = 5
 
 /**
  * A job's key: its creation time, then its id. Files named by it (the development mailbox and SMS
@@ -129,37 +131,27 @@ export function retryDelayMs(attempts: number): number {
 /** Claims the jobs that are due (at most `batch`) and runs them side by side; returns how many ran. */
 export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logger, batch = BATCH): Promise<number> {
   const now = new Date()
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: outboxJobs.id })
-      .from(outboxJobs)
-      // Due by the database's clock, which stamped run_after on insert (microseconds): a job enqueued
-      // in the same millisecond as this claim is due, as it would not be by a JavaScript Date.
-      .where(
-        and(
-          or(eq(outboxJobs.status, 'pending'), eq(outboxJobs.status, 'running')),
-          lte(outboxJobs.runAfter, sql`now()`),
-        ),
-      )
-      .orderBy(outboxJobs.id)
-      .limit(batch)
-      .for('update', { skipLocked: true })
-    if (due.length === 0) return []
-    return tx
-      .update(outboxJobs)
-      .set({
-        status: 'running',
-        attempts: sql`${outboxJobs.attempts} + 1`,
-        runAfter: new Date(now.getTime() + LEASE_MS),
-      })
-      .where(
-        inArray(
-          outboxJobs.id,
-          due.map((job) => job.id),
-        ),
-      )
-      .returning()
-  })
+  // One statement: the due rows are locked as they are picked (another instance skips them) and leased.
+  const due = db
+    .select({ id: outboxJobs.id })
+    .from(outboxJobs)
+    // Due by the database's clock, which stamped run_after on insert (microseconds): a job enqueued
+    // in the same millisecond as this claim is due, as it would not be by a JavaScript Date.
+    .where(
+      and(or(eq(outboxJobs.status, 'pending'), eq(outboxJobs.status, 'running')), lte(outboxJobs.runAfter, sql`now()`)),
+    )
+    .orderBy(outboxJobs.id)
+    .limit(batch)
+    .for('update', { skipLocked: true })
+  const claimed = await db
+    .update(outboxJobs)
+    .set({
+      status: 'running',
+      attempts: sql`${outboxJobs.attempts} + 1`,
+      runAfter: new Date(now.getTime() + LEASE_MS),
+    })
+    .where(inArray(outboxJobs.id, due))
+    .returning()
 
   // Started in the order they were queued (an UPDATE's RETURNING has no order of its own): a receiver
   // that keeps one customer's messages in turn (WhatsApp's sender) sees them as they were written.
@@ -172,11 +164,12 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
       .where(and(inArray(outboxJobs.id, [...inHand]), eq(outboxJobs.status, 'running')))
       .catch((error: unknown) => logger.warn({ err: error }, 'could not renew the lease of outbox jobs'))
   }, LEASE_RENEWAL_MS)
+  const markDone = doneMarker(db)
   try {
     // A batch's jobs run side by side: each waits on a mail server, an SMS provider or push services.
     await Promise.all(
       claimed.map(async (job) => {
-        await runJob(db, handlers, logger, job)
+        await runJob(db, handlers, logger, job, markDone)
         inHand.delete(job.id)
       }),
     )
@@ -186,7 +179,42 @@ export async function runDueJobs(db: Db, handlers: OutboxHandlers, logger: Logge
   return claimed.length
 }
 
-async function runJob(db: Db, handlers: OutboxHandlers, logger: Logger, job: typeof outboxJobs.$inferSelect) {
+/**
+ * Marks a batch's finished jobs done: the jobs finishing within the same few milliseconds by one
+ * statement (three notices of an order finish together), each caller answered once its row is written.
+ * A sensitive job's payload is wiped as it is marked.
+ */
+function doneMarker(db: Db): (id: number) => Promise<void> {
+  let next: { ids: number[]; written: Promise<void> } | null = null
+  return (id) => {
+    if (!next) {
+      const ids: number[] = []
+      const written = new Promise((resolve) => setTimeout(resolve, DONE_GATHER_MS)).then(async () => {
+        next = null
+        await db
+          .update(outboxJobs)
+          .set({
+            status: 'done',
+            completedAt: new Date(),
+            lastError: null,
+            payload: sql`case when ${outboxJobs.sensitive} then ${JSON.stringify(WIPED)}::jsonb else ${outboxJobs.payload} end`,
+          })
+          .where(inArray(outboxJobs.id, ids))
+      })
+      next = { ids, written }
+    }
+    next.ids.push(id)
+    return next.written
+  }
+}
+
+async function runJob(
+  db: Db,
+  handlers: OutboxHandlers,
+  logger: Logger,
+  job: typeof outboxJobs.$inferSelect,
+  markDone: (id: number) => Promise<void>,
+) {
   try {
     const handler = handlers[job.kind as OutboxKind] as (payload: unknown, info: OutboxJobInfo) => Promise<void>
     if (!handler) throw new Error(`no handler for outbox jobs of kind ${job.kind}`)
@@ -195,15 +223,7 @@ async function runJob(db: Db, handlers: OutboxHandlers, logger: Logger, job: typ
       attempt: job.attempts,
       lastAttempt: job.attempts >= MAX_ATTEMPTS,
     })
-    await db
-      .update(outboxJobs)
-      .set({
-        status: 'done',
-        completedAt: new Date(),
-        lastError: null,
-        ...(job.sensitive ? { payload: WIPED } : {}),
-      })
-      .where(eq(outboxJobs.id, job.id))
+    await markDone(job.id)
   } catch (error) {
     if (isPostpone(error)) {
       await db

@@ -27,6 +27,7 @@ import { LOCALE_COOKIE, toLocale } from '#app/i18n/locale.ts'
 import { ifNoneMatchHits } from './conditional-get.ts'
 import { readCookie } from './cookies.server.ts'
 import type { Database } from './db.server.ts'
+import { freshReader } from './fresh-reader.ts'
 import { pageCacheVersion } from './schema.ts'
 
 const brotli = promisify(brotliCompress)
@@ -125,38 +126,6 @@ export async function pageCacheVersions(database: Database): Promise<() => Promi
     const [row] = await database.db.select({ version: pageCacheVersion.version }).from(pageCacheVersion)
     return row?.version ?? 0
   })
-}
-
-/**
- * Coalesces reads of a value that must be current: a caller gets the result of a read that started
- * after it called, but callers arriving while one read runs share the next one. At most one read runs
- * and one waits, however many requests there are.
- */
-export function freshReader<T>(read: () => Promise<T>): () => Promise<T> {
-  let running: Promise<T> | null = null
-  let waiting: Promise<T> | null = null
-  const start = () => {
-    const current: Promise<T> = read().finally(() => {
-      if (running === current) running = null
-    })
-    running = current
-    return current
-  }
-  return () => {
-    if (!running) return start()
-    if (!waiting) {
-      waiting = running
-        .then(
-          () => undefined,
-          () => undefined,
-        )
-        .then(() => {
-          waiting = null
-          return running ?? start()
-        })
-    }
-    return waiting
-  }
 }
 
 export function createPageCache({

@@ -12,7 +12,7 @@ import {
 import { changeCart } from '#app/cart/change-cart.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import { requestContext, servicesContext } from '#app/platform/services.server.ts'
-import { getSettings } from '#app/settings/settings.server.ts'
+import { getRequestSettings } from '#app/settings/settings.server.ts'
 import type { Route } from './+types/cart'
 
 /** This shopper's cart, priced now: never kept. */
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!new URL(request.url).searchParams.has('view')) return redirect('/checkout')
   const { db, config } = context.get(servicesContext)
   try {
-    const [shop, { viewer }] = await Promise.all([getSettings(db), getViewer(request, context)])
+    const [shop, { viewer }] = await Promise.all([getRequestSettings(context), getViewer(request, context)])
     const { cart, setCookie } = await loadCartView(db, request, viewer, shop, config.secure)
     const headers = new Headers(PRIVATE)
     if (setCookie) headers.append('Set-Cookie', setCookie)
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const change = parsed.data
   try {
-    const shop = await getSettings(db)
+    const shop = await getRequestSettings(context)
     if (shop.showcaseMode) {
       return answer(409, {
         ok: false,

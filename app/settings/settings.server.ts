@@ -3,6 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import { nextVersion } from '#app/shared/record-version.ts'
 import { type AuditActor, recordAudit } from '../platform/audit.server.ts'
 import type { Db, Tx } from '../platform/db.server.ts'
+import { freshReader } from '../platform/fresh-reader.ts'
 import { servicesContext } from '../platform/services.server.ts'
 import { settings } from './schema.ts'
 import type { SectionValues, SettingsSection } from './settings-form.ts'
@@ -19,13 +20,29 @@ export async function getSettings(db: Tx): Promise<ShopSettings> {
   return row
 }
 
-const perRequest = new WeakMap<object, Promise<ShopSettings>>()
+const sharedReads = new WeakMap<Db, () => Promise<Readonly<ShopSettings>>>()
 
-/** The settings for one request's loaders, read once however many of them ask (the root and the page's). */
-export function getRequestSettings(context: Readonly<RouterContextProvider>): Promise<ShopSettings> {
+/**
+ * The settings as a read that began after the call found them, shared by the callers that asked while
+ * another read ran (freshReader): a saved change reaches every call made after the save returned, on
+ * every instance, and fifty shoppers at once cost two reads, not fifty. Frozen: callers share the copy.
+ */
+export function currentSettings(db: Db): Promise<Readonly<ShopSettings>> {
+  let read = sharedReads.get(db)
+  if (!read) {
+    read = freshReader(async () => Object.freeze(await getSettings(db)))
+    sharedReads.set(db, read)
+  }
+  return read()
+}
+
+const perRequest = new WeakMap<object, Promise<Readonly<ShopSettings>>>()
+
+/** The settings for one request's loaders and action, read once however many of them ask (the root and the page's). */
+export function getRequestSettings(context: Readonly<RouterContextProvider>): Promise<Readonly<ShopSettings>> {
   let settings = perRequest.get(context)
   if (!settings) {
-    settings = getSettings(context.get(servicesContext).db)
+    settings = currentSettings(context.get(servicesContext).db)
     perRequest.set(context, settings)
   }
   return settings

@@ -117,8 +117,25 @@ function groupOf(utility: string): string | undefined {
   return undefined
 }
 
+/**
+ * The answers already worked out: a page asks for the same class lists on every render (as
+ * tailwind-merge keeps its own). Emptied when full, so odd lists cannot grow it.
+ */
+const merged = new Map<string, string>()
+const MERGED_KEPT = 1000
+
 /** The class list with each utility a later one of its group overrides left out, in its order. */
 export function mergeClasses(classList: string): string {
+  let answer = merged.get(classList)
+  if (answer === undefined) {
+    if (merged.size >= MERGED_KEPT) merged.clear()
+    answer = mergeNow(classList)
+    merged.set(classList, answer)
+  }
+  return answer
+}
+
+function mergeNow(classList: string): string {
   const taken = new Set<string>()
   const kept: string[] = []
   const classes = classList.split(/\s+/).filter(Boolean)
