@@ -52,6 +52,10 @@ function otherLanguage(asked: Locale | undefined): void {
   // is not is a bug of the build, not a page to show in the wrong language.
   if (asked) throw new Error(`a message asked for in ${asked} has only this page's language`)
   // A client-side navigation left the page's language (a redirect from a Hindi page to the admin
-  // panel): the new page is loaded again, with the copy of its language.
+  // panel): the new page is loaded again, with the copy of its language (once: every text asks).
+  if (reloading) return
+  reloading = true
   window.location.reload()
 }
+
+let reloading = false
