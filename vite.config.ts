@@ -17,10 +17,11 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     inlineScripts(),
+    // Before the service worker and the compressed copies: its build's copy for each language comes first.
+    browserMessages(),
     serviceWorker(),
     precompress(),
     shopChunks(),
-    browserMessages(),
     buildFingerprint(),
   ],
   build: { target: 'es2022' },

@@ -12,6 +12,7 @@ import { NONCE, type SecureHeadersVariables, secureHeaders } from 'hono/secure-h
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { createRequestHandler } from 'react-router'
 import { guestCartVariant } from '../app/cart/cart-session.server.ts'
+import { hindiBuild } from '../app/i18n/hindi-build.server.ts'
 import { LOCALES, type Locale, localeOfPath } from '../app/i18n/locale.ts'
 import { MAX_UPLOAD_BODY_BYTES, UPLOAD_PATH, UPLOAD_TEXTS } from '../app/media/upload-rules.ts'
 import { m } from '../app/paraglide/messages.js'
@@ -37,6 +38,10 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
   const { config, database, logger } = services
   const app = new Hono<{ Variables: Variables }>()
   const handle = createRequestHandler(build, mode)
+  // Hindi pages name the browser build's Hindi copy (app/i18n/language-copies.ts); in development
+  // the browser's modules carry both languages.
+  const handleHindi =
+    typeof build === 'function' || !clientDir ? handle : createRequestHandler(hindiBuild(build, clientDir), mode)
   const publicOrigin = new URL(config.publicUrl).origin
   const loadBuild = typeof build === 'function' ? build : async () => build
 
@@ -209,7 +214,8 @@ export function createApp({ services, build, mode, clientDir }: AppOptions) {
       log: logger.child({ requestId: requestIdValue }),
       refused,
     })
-    return handle(input instanceof Request ? input : withoutBody(c.req.raw), context)
+    const pages = localeOfPath(c.req.path) === 'hi' ? handleHindi : handle
+    return pages(input instanceof Request ? input : withoutBody(c.req.raw), context)
   })
 
   return app

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
+import { HINDI_FOLDER } from '../i18n/hindi-build.server.ts'
 import { parseBrowserManifest, shellAssetFiles } from './precache-list.ts'
 
 const SOURCE = fileURLToPath(new URL('./sw.ts', import.meta.url))
@@ -44,9 +45,13 @@ async function buildServiceWorker(clientDir: string, log: (message: string) => v
   const [{ build }, { injectManifest }] = await Promise.all([import('vite'), import('workbox-build')])
   const manifestFile = (await readdir(path.join(clientDir, 'assets'))).find((file) => /^manifest-.*\.js$/.test(file))
   if (!manifestFile) throw new Error(`no React Router browser manifest in ${clientDir}/assets`)
-  const shellFiles = shellAssetFiles(
-    parseBrowserManifest(await readFile(path.join(clientDir, 'assets', manifestFile), 'utf8')),
-  )
+  // The shell in each language (app/i18n/language-copies.ts): the Hindi copy's own files and the
+  // files both share, which the English list already has.
+  const manifests = [`assets/${manifestFile}`, `assets/${HINDI_FOLDER}/${manifestFile}`]
+  const shellFiles = new Set<string>()
+  for (const manifest of manifests)
+    for (const file of shellAssetFiles(parseBrowserManifest(await readFile(path.join(clientDir, manifest), 'utf8'))))
+      shellFiles.add(file)
 
   const temporary = await mkdtemp(path.join(tmpdir(), 'sw-build-'))
   try {
@@ -70,8 +75,8 @@ async function buildServiceWorker(clientDir: string, log: (message: string) => v
       swDest: path.join(clientDir, 'sw.js'),
       globDirectory: clientDir,
       // The stylesheet: root.tsx links it itself (so it comes first in the head), outside the manifest.
-      // The route manifest: every page imports it (react-router.config.ts, routeDiscovery 'initial').
-      globPatterns: [...STATIC_FILES, ...shellFiles, `assets/${manifestFile}`, 'assets/*.css'],
+      // The route manifests: every page imports its language's (react-router.config.ts, routeDiscovery 'initial').
+      globPatterns: [...STATIC_FILES, ...shellFiles, ...manifests, 'assets/*.css'],
       // Hashed names change with their content: no revision needed.
       dontCacheBustURLsMatching: /^assets\//,
       maximumFileSizeToCacheInBytes: 1024 * 1024,

@@ -7,11 +7,12 @@ import { expect, hydrated, test } from './fixtures.ts'
 
 const CLIENT = path.join(process.env.BUILD_DIR ?? 'build', 'client')
 
-function browserManifest(): BrowserManifest {
+/** React Router's browser manifest of the build, or of its Hindi copy (app/i18n/language-copies.ts). */
+function browserManifest(folder = 'assets'): BrowserManifest {
   const assets = path.join(CLIENT, 'assets')
   const manifestFile = readdirSync(assets).find((file) => /^manifest-.*\.js$/.test(file))
   if (!manifestFile) throw new Error(`no React Router manifest in ${assets}`)
-  return parseBrowserManifest(readFileSync(path.join(assets, manifestFile), 'utf8'))
+  return parseBrowserManifest(readFileSync(path.join(CLIENT, folder, manifestFile), 'utf8'))
 }
 
 const files = (part: BrowserManifest['entry']) => [part.module, ...(part.imports ?? []), ...(part.css ?? [])]
@@ -53,18 +54,36 @@ for (const { path, heading } of SHOP_PAGES) {
   })
 }
 
-test("the home page's scripts carry its own texts, not the FAQ's or checkout's", () => {
-  const manifest = browserManifest()
-  const firstLoad = [manifest.entry, manifest.routes.root!, manifest.routes['routes/home']!]
-    .flatMap(files)
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => readFileSync(path.join(CLIENT, file), 'utf8'))
-    .join('\n')
+test("the home page's scripts carry its own texts in its own language, not the FAQ's or checkout's", () => {
+  const firstLoad = (manifest: BrowserManifest) =>
+    [manifest.entry, manifest.routes.root!, manifest.routes['routes/home']!]
+      .flatMap(files)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(CLIENT, file), 'utf8'))
+      .join('\n')
+  const scripts = { en: firstLoad(browserManifest()), hi: firstLoad(browserManifest('assets/hi')) }
   for (const locale of ['en', 'hi'] as const) {
-    expect(firstLoad).toContain(m.hero_title({}, { locale }))
-    expect(firstLoad).not.toContain(m.faq_cod_a1({}, { locale }))
-    expect(firstLoad).not.toContain(m.checkout_no_way_to_pay({ pin: '{pin}' }, { locale }).split('{pin}')[1])
+    const other = locale === 'en' ? 'hi' : 'en'
+    expect(scripts[locale]).toContain(m.hero_title({}, { locale }))
+    expect(scripts[locale]).not.toContain(m.hero_title({}, { locale: other }))
+    expect(scripts[locale]).not.toContain(m.faq_cod_a1({}, { locale }))
+    expect(scripts[locale]).not.toContain(m.checkout_no_way_to_pay({ pin: '{pin}' }, { locale }).split('{pin}')[1])
   }
+})
+
+test('a Hindi page loads the Hindi copy of the scripts that carry texts, and the shared ones', async ({ page }) => {
+  const requested: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') requested.push(new URL(request.url()).pathname)
+  })
+  await page.goto(`/hi/products/${demoProducts[0]!.slug}`)
+  await hydrated(page)
+  const shared = /^\/assets\/(framework|rolldown-runtime)-[\w-]+\.js$/
+  expect(requested.filter((file) => shared.test(file)).length).toBe(2)
+  const own = requested.filter((file) => !shared.test(file))
+  expect(own.length).toBeGreaterThan(3)
+  expect(own.filter((file) => !file.startsWith('/assets/hi/'))).toEqual([])
+  await expect(page.getByRole('button', { name: /^कार्ट में डालें/ })).toBeVisible()
 })
 
 for (const { path } of SHOP_PAGES) {
