@@ -6,8 +6,8 @@ import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { Form, Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { Button } from '#app/ui/button.tsx'
-import { addressLine, labelText, MAX_SAVED_ADDRESSES, phoneText } from './address-form.ts'
 import type { AddressBookActionData, AddressBookEntry } from './address-routes.server.ts'
+import { addressLine, labelText, MAX_SAVED_ADDRESSES, phoneText } from './saved-address.ts'
 
 export function AddressBookPage({
   addresses,

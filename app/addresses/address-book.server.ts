@@ -9,8 +9,9 @@ import type { DeliveryDetails } from '#app/checkout/delivery-form.ts'
 import { m } from '#app/paraglide/messages.js'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import { isUuid } from '#app/shared/uuid.ts'
-import { type AddressInput, MAX_SAVED_ADDRESSES, type SavedAddressView } from './address-form.ts'
+import type { AddressInput } from './address-form.ts'
 import type { AddressLabel } from './address-labels.ts'
+import { MAX_SAVED_ADDRESSES, type SavedAddressView } from './saved-address.ts'
 import { savedAddresses } from './schema.ts'
 
 /** An address book change refused; `message` is for the shopper. */

@@ -5,7 +5,7 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { FormMessage } from '#app/accounts/form-controls.tsx'
 import { AddressFields } from '#app/checkout/address-fields.tsx'
-import { DELIVERY_LIMITS } from '#app/checkout/delivery-form.ts'
+import { DELIVERY_LIMITS } from '#app/checkout/delivery-fields.ts'
 import { Field, TextInput } from '#app/contact/form-field.tsx'
 import { Form, Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
@@ -16,13 +16,11 @@ import {
   type AddressFormValues,
   addressFormValues,
   CUSTOM_LABEL_MAX,
-  labelText,
-  MAX_SAVED_ADDRESSES,
-  type SavedAddressView,
   validateAddressForm,
 } from './address-form.ts'
 import { ADDRESS_LABELS } from './address-labels.ts'
 import type { AddressEditorActionData } from './address-routes.server.ts'
+import { labelText, MAX_SAVED_ADDRESSES, type SavedAddressView } from './saved-address.ts'
 
 export function AddressEditor({
   address,

@@ -22,10 +22,9 @@ import {
   type AddressFieldErrors,
   type AddressFormValues,
   addressFormValues,
-  MAX_SAVED_ADDRESSES,
-  type SavedAddressView,
   validateAddressForm,
 } from './address-form.ts'
+import { MAX_SAVED_ADDRESSES, type SavedAddressView } from './saved-address.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params?: { addressId?: string } }
 

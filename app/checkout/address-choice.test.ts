@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deliveryDetails } from '../../tests/delivery-details.ts'
-import { initialAddressChoice, NEW_ADDRESS, validateCheckoutForm } from './address-choice.ts'
+import { initialAddressChoice, validateCheckoutForm } from './address-choice.ts'
+import { NEW_ADDRESS } from './delivery-fields.ts'
 
 /** A saved address as the book keeps it: Kamla Verma in Bhopal. */
 const parents = {

@@ -1,20 +1,19 @@
 // Where the checkout delivers (docs/decisions/029-saved-addresses.md): one of the signed-in shopper's
 // saved addresses or a new one typed in, and for a new one whether to keep it in the address book.
 // Shared by the page (early feedback) and the action (the decision, with the saved address read from
-// the database): a saved address goes through the delivery form's rules exactly as a typed one.
+// the database): a saved address goes through the delivery form's rules exactly as a typed one. With
+// zod: the page loads it when its form is used.
+import type { AddressLabel } from '#app/addresses/address-labels.ts'
 import {
   ADDRESS_DETAIL_FIELDS,
   type AddressDetailField,
   type AddressDetails,
   QUICK_LABELS,
-} from '#app/addresses/address-form.ts'
-import type { AddressLabel } from '#app/addresses/address-labels.ts'
+} from '#app/addresses/saved-address.ts'
 import { m } from '#app/paraglide/messages.js'
 import type { FieldErrors } from '#app/shared/form-schema.ts'
-import { type DeliveryDetails, type DeliveryField, validateDeliveryForm } from './delivery-form.ts'
-
-/** The radio's value for "A new address". */
-export const NEW_ADDRESS = 'new'
+import { type DeliveryField, NEW_ADDRESS } from './delivery-fields.ts'
+import { type DeliveryDetails, validateDeliveryForm } from './delivery-form.ts'
 
 /** What the form posted about the address: the radio (a saved address's id or NEW_ADDRESS) and the save box. */
 export interface AddressChoice {

@@ -3,7 +3,7 @@
 import { Field, TextArea, TextInput } from '#app/contact/form-field.tsx'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { m } from '#app/paraglide/messages.js'
-import { DELIVERY_LIMITS } from './delivery-form.ts'
+import { DELIVERY_LIMITS } from './delivery-fields.ts'
 import { StateSelect } from './state-select.tsx'
 
 type AddressPart = 'address' | 'city' | 'state' | 'pincode'

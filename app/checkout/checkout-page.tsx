@@ -1,11 +1,12 @@
 // /checkout (spec section 2): the delivery form, the payment choice and the order summary. The form
 // is a plain POST (cash on delivery works without JavaScript); with JavaScript the same schema checks
-// it first and the button reads 'Processing Order...' while the order is placed.
+// it first (its rules, with zod, are loaded when the shopper starts on the form, not with the page) and
+// the button reads 'Processing Order...' while the order is placed.
 
 import { CircleAlert, ShieldCheck, ShoppingCart, Truck } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useFetcher, useNavigation } from 'react-router'
-import { addressLine, labelText, phoneText, QUICK_LABELS, type SavedAddressView } from '#app/addresses/address-form.ts'
+import { addressLine, labelText, phoneText, QUICK_LABELS, type SavedAddressView } from '#app/addresses/saved-address.ts'
 import type { CartView } from '#app/cart/cart-session.server.ts'
 import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
 import { sizeName } from '#app/catalog/sizes.ts'
@@ -24,11 +25,21 @@ import { Card, CardContent } from '#app/ui/card.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { toast } from '#app/ui/toast.tsx'
 import { useNewAnswer } from '#app/ui/use-new-answer.ts'
-import { type AddressChoice, type CheckoutFieldErrors, NEW_ADDRESS, validateCheckoutForm } from './address-choice.ts'
+import type { AddressChoice, CheckoutFieldErrors } from './address-choice.ts'
 import { AddressFields } from './address-fields.tsx'
 import type { CheckoutActionData } from './checkout.server.ts'
-import { DELIVERY_FIELDS, DELIVERY_LIMITS, type DeliveryFormValues } from './delivery-form.ts'
+import { DELIVERY_FIELDS, DELIVERY_LIMITS, type DeliveryFormValues, NEW_ADDRESS } from './delivery-fields.ts'
 import { withZoneFee } from './totals.ts'
+
+type Rules = typeof import('./address-choice.ts')
+/** The form's rules (with zod, about 21 KB): fetched when the shopper starts on the form. */
+let rules: Rules | 'unavailable' | null = null
+const loadRules = () =>
+  import('./address-choice.ts').then(
+    (loaded) => (rules = loaded),
+    // Offline, say: the form goes without early feedback (the server checks it anyway).
+    () => (rules = 'unavailable'),
+  )
 
 interface CheckoutProps {
   cart: CartView
@@ -159,8 +170,17 @@ export function CheckoutPage({
   })
 
   const check = (event: FormEvent<HTMLFormElement>) => {
+    if (rules === 'unavailable') return
+    if (rules === null) {
+      // Sent before the rules arrived (autofill and Enter, say): sent again once they are here.
+      event.preventDefault()
+      const { currentTarget: element, nativeEvent } = event
+      const submitter = (nativeEvent as SubmitEvent).submitter
+      void loadRules().then(() => element.requestSubmit(submitter))
+      return
+    }
     const form = new FormData(event.currentTarget)
-    const result = validateCheckoutForm(Object.fromEntries(form), chosen, {
+    const result = rules.validateCheckoutForm(Object.fromEntries(form), chosen, {
       save: form.get('saveAddress') === 'on',
       saveLabel: String(form.get('saveLabel') ?? ''),
     })
@@ -231,6 +251,7 @@ export function CheckoutPage({
           method="post"
           ref={formRef}
           onSubmit={check}
+          onFocus={loadRules}
           noValidate
           className="space-y-6 lg:col-start-1 lg:row-start-1"
         >

@@ -7,7 +7,7 @@ import { data, type RouterContextProvider, redirect } from 'react-router'
 import { enforceLimits, TooManyAttempts } from '#app/accounts/limits.server.ts'
 import { getViewer } from '#app/accounts/session.server.ts'
 import { findSavedAddress, listSavedAddresses } from '#app/addresses/address-book.server.ts'
-import { MAX_SAVED_ADDRESSES, type SavedAddressView } from '#app/addresses/address-form.ts'
+import { MAX_SAVED_ADDRESSES, type SavedAddressView } from '#app/addresses/saved-address.ts'
 import { cartCookie, cartErrorCookie, cartScope, loadCartView, takeCartError } from '#app/cart/cart-session.server.ts'
 import { rememberPinCookie } from '#app/delivery/delivery-check.server.ts'
 import { isPinCode } from '#app/delivery/pin-code.ts'
@@ -34,10 +34,10 @@ import {
   type AddressChoice,
   type CheckoutFieldErrors,
   initialAddressChoice,
-  NEW_ADDRESS,
   validateCheckoutForm,
 } from './address-choice.ts'
-import { addressFieldsOf, type DeliveryFormValues, deliveryFormValues } from './delivery-form.ts'
+import { type DeliveryFormValues, NEW_ADDRESS } from './delivery-fields.ts'
+import { addressFieldsOf, deliveryFormValues } from './delivery-form.ts'
 import { OrderError, placeOrder } from './place-order.server.ts'
 import { ensureVisitor, visitorHash } from './visitor.server.ts'
 

@@ -1,5 +1,6 @@
 // The checkout form's one schema (spec section 3, checkout form; decisions.md: Indian formats). The
-// browser runs it for early feedback, the action for the decision.
+// browser runs it for early feedback (loading it when the form is used), the action for the decision.
+// Its fields and limits are in delivery-fields.ts.
 import { z } from 'zod'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { pinContradictsState } from '#app/delivery/pin-code.ts'
@@ -8,26 +9,15 @@ import { type FieldErrors, type FormValidation, formValues, validateForm } from 
 import { isIndianState, PIN_CODE_PATTERN } from '#app/shared/india-states.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 import { stateName } from '#app/shared/state-names.ts'
+import {
+  DELIVERY_FIELDS,
+  DELIVERY_LIMITS,
+  type DeliveryField,
+  type DeliveryFormValues,
+  PAYMENT_METHODS,
+} from './delivery-fields.ts'
 
-export const PAYMENT_METHODS = ['cod', 'online'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-
-export const DELIVERY_FIELDS = [
-  'fullName',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'pincode',
-  'paymentMethod',
-  'acceptTerms',
-] as const
-export type DeliveryField = (typeof DELIVERY_FIELDS)[number]
-export type DeliveryFormValues = Record<DeliveryField, string>
 export type DeliveryFieldErrors = FieldErrors<DeliveryField>
-
-export const DELIVERY_LIMITS = { name: 80, email: 254, address: 300, city: 60 } as const
 
 const NAME_PATTERN = /^[\p{L}\p{M}](?:[\p{L}\p{M} .'’-]|\u200c|\u200d)*$/u
 

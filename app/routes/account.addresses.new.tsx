@@ -1,6 +1,6 @@
 import { AddressEditor } from '#app/addresses/address-editor.tsx'
-import { addressBookCrumbs } from '#app/addresses/address-form.ts'
 import { addressEditorAction, addressEditorLoader } from '#app/addresses/address-routes.server.ts'
+import { addressBookCrumbs } from '#app/addresses/saved-address.ts'
 import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'

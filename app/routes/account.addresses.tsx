@@ -1,6 +1,6 @@
 import { AddressBookPage } from '#app/addresses/address-book-page.tsx'
-import { addressBookCrumbs } from '#app/addresses/address-form.ts'
 import { addressBookAction, addressBookLoader } from '#app/addresses/address-routes.server.ts'
+import { addressBookCrumbs } from '#app/addresses/saved-address.ts'
 import { m } from '#app/paraglide/messages.js'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import type { CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'

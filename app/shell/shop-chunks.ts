@@ -7,12 +7,14 @@
 // catalogue shares with another route. Every page route imports some of those (the SEO helpers), so
 // they cost no page a file of its own. `buying` holds what the product page shares with other routes
 // but not with the home page or the catalogue (the delivery check, the review form, form fields),
-// `shopper` what only the shopper's own pages (checkout, sign-in, the account, the orders) share (the
-// admin panel may load it too), and `push` the push banner and switch. Everything else keeps
+// `shopper` what checkout shares with other pages (the cart drawer's totals, form fields, delivery
+// texts), `orders` what only the shopper's other pages (sign-in, the account, the orders) share (the
+// admin panel may load either), and `push` the push banner and switch. Everything else keeps
 // Rolldown's automatic splitting by route, so a route's own code, the admin panel's code, libraries
 // such as zod and the lazily loaded parts (cart drawer, toasts, validation schemas) stay out of the
-// shop's first load. A chunk group also takes in what its modules import, so the cart drawer, loaded
-// on a browsing page when it is opened, loads `shopper` for the totals it shares with checkout.
+// shop's first load. A chunk group also takes in what its modules
+// import, so the cart drawer, loaded on a browsing page when it is opened, loads `shopper` for the
+// totals it shares with checkout.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +30,8 @@ const ROUTE_ENTRY = /[\\/]app[\\/]routes[\\/][^?]*\?/
 const BROWSING_ROUTE = /[\\/]app[\\/]routes[\\/](home|products|product)\.tsx\?/
 /** The product page: what it alone of the browsing pages shares goes to `buying`, not the shell. */
 const PRODUCT_ROUTE = /[\\/]app[\\/]routes[\\/]product\.tsx\?/
+/** Checkout (English and Hindi alike: the same module). */
+const CHECKOUT_ROUTE = /[\\/]app[\\/]routes[\\/]checkout\.tsx\?/
 /** The shopper's own pages: signing in, checkout, the account and the orders. */
 const SHOPPER_ROUTE =
   /[\\/]app[\\/]routes[\\/](cart|checkout|auth|account|my-orders|order-success|payment-status|track-order|order-invoice|reviews)\.tsx?\?/
@@ -261,6 +265,8 @@ export function shopChunks(): Plugin {
         const browsing = browsingOf(routes)
         return browsing.length > 0 && browsing.every((route) => PRODUCT_ROUTE.test(route))
       })
+      /** Shared by checkout with another page or a part loaded later (not the browsing pages: shell, buying). */
+      const checkoutShared = sharedBy((routes) => routes.some((route) => CHECKOUT_ROUTE.test(route)))
       /** Shared among the shopper's own pages (and maybe the admin panel). */
       const shopperShared = sharedBy(
         (routes) =>
@@ -280,7 +286,8 @@ export function shopChunks(): Plugin {
                   },
                   { name: 'push', test: PUSH_UI },
                   { name: (id, graph) => (productShared(id, graph) ? 'buying' : null) },
-                  { name: (id, graph) => (shopperShared(id, graph) ? 'shopper' : null) },
+                  { name: (id, graph) => (checkoutShared(id, graph) ? 'shopper' : null) },
+                  { name: (id, graph) => (shopperShared(id, graph) ? 'orders' : null) },
                 ],
               },
             },

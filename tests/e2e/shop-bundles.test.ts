@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import { demoProducts } from '#app/demo/products.ts'
 import { m } from '#app/paraglide/messages.js'
 import { type BrowserManifest, parseBrowserManifest } from '#app/pwa/precache-list.ts'
@@ -180,4 +181,54 @@ test('a first picture that cannot be shown does not hold the scripts back', asyn
   await page.route(HERO, (route) => route.fulfill({ status: 200, contentType: 'image/webp', body: 'not a picture' }))
   await page.goto('/')
   await hydrated(page)
+})
+
+/** A cart with one packet in the page's browser, as the product page posts it. */
+async function fillCart(page: Page) {
+  const html = await (await page.request.get(`/products/${demoProducts[0]!.slug}`)).text()
+  const productId = /name="productId" value="([0-9a-f-]{36})"/.exec(html)![1]!
+  const added = await page.request.post('/cart', { form: { intent: 'add', productId, size: '250g', enhanced: '1' } })
+  expect(added.status(), await added.text()).toBe(200)
+}
+
+const CHECKOUT_RULES = /\/assets\/address-choice-[\w-]+\.js$/
+
+test("checkout brings its form's rules (zod) when the shopper starts on the form", async ({ page }) => {
+  await fillCart(page)
+  let asked = false
+  page.on('request', (request) => {
+    if (CHECKOUT_RULES.test(new URL(request.url()).pathname)) asked = true
+  })
+  await page.goto('/checkout')
+  await hydrated(page)
+  expect(asked).toBe(false)
+  const requested = page.waitForRequest(CHECKOUT_RULES)
+  await page.getByLabel('Full name').focus()
+  await requested
+})
+
+test('a checkout form sent before its rules arrive is checked once they do', async ({ page }) => {
+  await fillCart(page)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(CHECKOUT_RULES, async (route) => {
+    await held
+    await route.continue()
+  })
+  let posts = 0
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts += 1
+  })
+  await page.goto('/checkout')
+  await hydrated(page)
+  const requested = page.waitForRequest(CHECKOUT_RULES)
+  await page.getByRole('button', { name: /^Place Order/ }).click()
+  await requested
+  await expect(page.getByText('Please enter your full name.')).toHaveCount(0)
+  release()
+  await expect(page.getByText('Please enter your full name.')).toBeVisible()
+  await expect(page.getByLabel('Full name')).toBeFocused()
+  expect(posts).toBe(0)
 })
