@@ -46,6 +46,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Every Suspense boundary's HTML stays where it is drawn: React 19.2 otherwise moves a finished one
+        // (over 500 bytes, after the first 12.8 KB) to the end of the page, hidden until a script puts it
+        // back, and without JavaScript it would stay hidden.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true
         },
