@@ -34,12 +34,17 @@ import { withZoneFee } from './totals.ts'
 type Rules = typeof import('./address-choice.ts')
 /** The form's rules (with zod, about 21 KB): fetched when the shopper starts on the form. */
 let rules: Rules | 'unavailable' | null = null
+let loading: Promise<unknown> | undefined
+/** Asked on every focus in the form: fetched once, asked again after a failure. */
 const loadRules = () =>
-  import('./address-choice.ts').then(
+  (loading ??= import('./address-choice.ts').then(
     (loaded) => (rules = loaded),
     // Offline, say: the form goes without early feedback (the server checks it anyway).
-    () => (rules = 'unavailable'),
-  )
+    () => {
+      loading = undefined
+      rules = 'unavailable'
+    },
+  ))
 
 interface CheckoutProps {
   cart: CartView

@@ -4,7 +4,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
-import { MESSAGE_MARK, writeLanguageCopies } from './language-copies.ts'
+import { MESSAGE_MARK, type Node as SyntaxNode, walk, writeLanguageCopies } from './language-copies.ts'
 
 /** One language's text in a Paraglide message module: `const en_name = (i) => { return (text) }`, typed in comments. */
 const MESSAGE_TEXT =
@@ -35,11 +35,6 @@ export function compactMessageModule(code: string, id: string): string {
     throw new Error(`${id}: not a Paraglide message module as known`)
   const mark = JSON.stringify(`${MESSAGE_MARK}${name}`)
   return `import { message as message$ } from '../runtime.js';\nexport const ${name} = /* @__PURE__ */ message$(${mark}, ${texts.get('en')}, ${texts.get('hi')});\n`
-}
-
-interface SyntaxNode {
-  type: string
-  [key: string]: unknown
 }
 
 /** The messages a call's callee may be: `m.x`, or one picked from them (`{ a: m.x }[key]`, `c ? m.x : m.y`). */
@@ -80,18 +75,10 @@ function calledMessages(node: SyntaxNode): string[] {
  */
 export function messagesGivenALocale(program: SyntaxNode): string[] {
   const names = new Set<string>()
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child)
-      return
-    }
-    if (!node || typeof node !== 'object' || typeof (node as SyntaxNode).type !== 'string') return
-    const current = node as SyntaxNode
-    if (current.type === 'CallExpression' && (current.arguments as unknown[]).length >= 2)
-      for (const name of calledMessages(current.callee as SyntaxNode)) names.add(name)
-    for (const child of Object.values(current)) if (child && typeof child === 'object') visit(child)
-  }
-  visit(program)
+  walk(program, (node) => {
+    if (node.type === 'CallExpression' && (node.arguments as unknown[]).length >= 2)
+      for (const name of calledMessages(node.callee as SyntaxNode)) names.add(name)
+  })
   return [...names]
 }
 

@@ -26,7 +26,8 @@ export const BUILD_LOCALE_MARK = 'malwa-build-locale'
 const RELATIVE_IMPORT = /^\.\/([\w.-]+\.js)$/
 const ASSET_URL = /^(\/?assets\/)([\w.-]+\.js)$/
 
-interface Node {
+/** A node of the syntax tree Vite's parser gives (ESTree, with offsets). */
+export interface Node {
   type: string
   start: number
   end: number
@@ -57,7 +58,8 @@ function stringValue(node: Node): string | null {
   return null
 }
 
-function walk(node: unknown, visit: (node: Node) => void): void {
+/** Visits every node of a syntax tree, parents before their children. */
+export function walk(node: unknown, visit: (node: Node) => void): void {
   if (Array.isArray(node)) {
     for (const child of node) walk(child, visit)
     return

@@ -12,9 +12,8 @@
 // admin panel may load either), and `push` the push banner and switch. Everything else keeps
 // Rolldown's automatic splitting by route, so a route's own code, the admin panel's code, libraries
 // such as zod and the lazily loaded parts (cart drawer, toasts, validation schemas) stay out of the
-// shop's first load. A chunk group also takes in what its modules
-// import, so the cart drawer, loaded on a browsing page when it is opened, loads `shopper` for the
-// totals it shares with checkout.
+// shop's first load. A chunk group also takes in what its modules import, so the cart drawer,
+// loaded on a browsing page when it is opened, loads `shopper` for the totals it shares with checkout.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
