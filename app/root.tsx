@@ -34,6 +34,7 @@ import { publicSettings } from './settings/public-settings.ts'
 import { getRequestSettings } from './settings/settings.server.ts'
 import { Breadcrumb } from './shell/breadcrumb.tsx'
 import { ConnectionLost, isConnectionLost } from './shell/connection-lost.tsx'
+import { markPageHydrated } from './shell/hydrate-later.tsx'
 import { InlineScript } from './shell/inline-script.tsx'
 import { NotFoundContent } from './shell/not-found-content.tsx'
 import { useFrameworkScripts } from './shell/page-hydration.ts'
@@ -105,6 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
     // Production only: the development server builds no service worker. In the shell (0.4 KB) rather
     // than a file of its own (1.4 KB as sent, headers included); it waits for the page's load itself.
     if (import.meta.env.PROD) registerServiceWorker()
+    markPageHydrated()
   }, [])
   return (
     <html lang={HTML_LANG[locale]}>

@@ -3,10 +3,11 @@
 // Its fields and limits are in delivery-fields.ts.
 import { z } from 'zod'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
-import { pinContradictsState } from '#app/delivery/pin-code.ts'
+import { PIN_CODE_PATTERN } from '#app/delivery/pin-code.ts'
+import { pinContradictsState } from '#app/delivery/pin-regions.ts'
 import { m } from '#app/paraglide/messages.js'
 import { type FieldErrors, type FormValidation, formValues, validateForm } from '#app/shared/form-schema.ts'
-import { isIndianState, PIN_CODE_PATTERN } from '#app/shared/india-states.ts'
+import { isIndianState } from '#app/shared/india-states.ts'
 import { normaliseIndianMobile } from '#app/shared/phone.ts'
 import { stateName } from '#app/shared/state-names.ts'
 import {

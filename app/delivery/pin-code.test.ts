@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isPinCode, pinContradictsState } from './pin-code.ts'
+import { isPinCode } from './pin-code.ts'
+import { pinContradictsState } from './pin-regions.ts'
 
 describe('PIN codes', () => {
   it('six digits, never starting with 0', () => {

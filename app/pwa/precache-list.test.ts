@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseBrowserManifest, shellAssetFiles } from './precache-list.ts'
+import { browsingModules, laterFiles, parseBrowserManifest, shellAssetFiles } from './precache-list.ts'
 
 const script = `window.__reactRouterManifest=${JSON.stringify({
   entry: { module: '/assets/entry.client-A.js', imports: ['/assets/jsx-runtime-B.js'], css: [] },
@@ -27,5 +27,24 @@ describe('what a build precaches', () => {
 
   it('refuses something that is not the manifest', () => {
     expect(() => parseBrowserManifest('console.log(1)')).toThrow()
+  })
+
+  it("takes the files a browsing page loads later from Vite's preload list in its module", () => {
+    const module =
+      'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/hi/pin-code-box-A.js","assets/framework-B.js"])))=>i.map(i=>d[i]);\nimport{h as e}from"./framework-B.js";'
+    expect(laterFiles(module)).toEqual(['assets/hi/pin-code-box-A.js', 'assets/framework-B.js'])
+    expect(laterFiles('import{h as e}from"./framework-B.js";')).toEqual([])
+  })
+
+  it('knows the browsing pages by their route ids, and fails the build if one is missing', () => {
+    const routes = Object.fromEntries(
+      ['routes/home', 'routes/products', 'routes/product'].map((id) => [
+        id,
+        { id, module: `/assets/${id.slice(7)}-X.js` },
+      ]),
+    )
+    const manifest = { ...parseBrowserManifest(script), routes }
+    expect(browsingModules(manifest)).toEqual(['assets/home-X.js', 'assets/products-X.js', 'assets/product-X.js'])
+    expect(() => browsingModules(parseBrowserManifest(script))).toThrow(/routes\/home/)
   })
 })

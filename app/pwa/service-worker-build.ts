@@ -9,7 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { HINDI_FOLDER } from '../i18n/hindi-build.server.ts'
-import { parseBrowserManifest, shellAssetFiles } from './precache-list.ts'
+import { browsingModules, laterFiles, parseBrowserManifest, shellAssetFiles } from './precache-list.ts'
 
 const SOURCE = fileURLToPath(new URL('./sw.ts', import.meta.url))
 
@@ -48,10 +48,14 @@ async function buildServiceWorker(clientDir: string, log: (message: string) => v
   // The shell in each language (app/i18n/language-copies.ts): the Hindi copy's own files and the
   // files both share, which the English list already has.
   const manifests = [`assets/${manifestFile}`, `assets/${HINDI_FOLDER}/${manifestFile}`]
-  const shellFiles = new Set<string>()
-  for (const manifest of manifests)
-    for (const file of shellAssetFiles(parseBrowserManifest(await readFile(path.join(clientDir, manifest), 'utf8'))))
-      shellFiles.add(file)
+  const precachedFiles = new Set<string>()
+  for (const manifest of manifests) {
+    const parsed = parseBrowserManifest(await readFile(path.join(clientDir, manifest), 'utf8'))
+    for (const file of shellAssetFiles(parsed)) precachedFiles.add(file)
+    // What the browsing pages hydrate later, so that it works offline on a page visited before.
+    for (const module of browsingModules(parsed))
+      for (const file of laterFiles(await readFile(path.join(clientDir, module), 'utf8'))) precachedFiles.add(file)
+  }
 
   const temporary = await mkdtemp(path.join(tmpdir(), 'sw-build-'))
   try {
@@ -76,7 +80,7 @@ async function buildServiceWorker(clientDir: string, log: (message: string) => v
       globDirectory: clientDir,
       // The stylesheet: root.tsx links it itself (so it comes first in the head), outside the manifest.
       // The route manifests: every page imports its language's (react-router.config.ts, routeDiscovery 'initial').
-      globPatterns: [...STATIC_FILES, ...shellFiles, ...manifests, 'assets/*.css'],
+      globPatterns: [...STATIC_FILES, ...precachedFiles, ...manifests, 'assets/*.css'],
       // Hashed names change with their content: no revision needed.
       dontCacheBustURLsMatching: /^assets\//,
       maximumFileSizeToCacheInBytes: 1024 * 1024,

@@ -5,10 +5,10 @@ import { findProductBySlug, findSlugRedirect } from '#app/catalog/products.serve
 import { getLocale } from '#app/i18n/page-locale.ts'
 import { m } from '#app/paraglide/messages.js'
 import { servicesContext } from '#app/platform/services.server.ts'
-import { ProductReviews } from '#app/reviews/product-reviews.tsx'
 import { productReviews } from '#app/reviews/review-routes.server.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
 import { breadcrumbTrail, type CrumbsHandle } from '#app/shell/breadcrumb-trail.ts'
+import { Later, laterPart } from '#app/shell/hydrate-later.tsx'
 import type { HydrationHandle } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/product'
 
@@ -50,7 +50,10 @@ export const meta: Route.MetaFunction = (args) => {
   })
 }
 
+/** Below the fold: hydrated when the shopper comes near it (app/shell/hydrate-later.tsx). */
+const reviewsPart = laterPart(() => import('#app/reviews/product-reviews.tsx').then((part) => part.ProductReviews))
+
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, reviews } = loaderData
-  return <ProductDetails product={product} reviews={<ProductReviews product={product} reviews={reviews} />} />
+  return <ProductDetails product={product} reviews={<Later part={reviewsPart} props={{ product, reviews }} />} />
 }

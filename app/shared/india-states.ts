@@ -51,9 +51,6 @@ export function isIndianState(value: string): value is IndianState {
   )
 }
 
-/** Six digits, never starting with 0. */
-export const PIN_CODE_PATTERN = /^[1-9][0-9]{5}$/
-
 /**
  * The state of an order's one-line address ('address, city, state - pincode'), or null when the
  * address does not end that way (typed by hand before the checkout checked states).

@@ -232,3 +232,22 @@ test('a checkout form sent before its rules arrive is checked once they do', asy
   await expect(page.getByLabel('Full name')).toBeFocused()
   expect(posts).toBe(0)
 })
+
+const REVIEWS_PART = /\/assets\/product-reviews-[\w-]+\.js$/
+const PACK_FACTS_PART = /\/assets\/pack-facts-[\w-]+\.js$/
+
+test("the product page's reviews hydrate as the shopper nears them, and its facts that only show never do", async ({
+  page,
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  await page.goto(`/products/${demoProducts[0]!.slug}`)
+  await hydrated(page)
+  expect(asked.filter((file) => REVIEWS_PART.test(file))).toEqual([])
+  const requested = page.waitForRequest(REVIEWS_PART)
+  await page.getByRole('heading', { name: m.customer_reviews() }).scrollIntoViewIfNeeded()
+  await requested
+  await page.mouse.wheel(0, 4000)
+  await expect(page.getByRole('heading', { name: m.on_the_pack() })).toBeVisible()
+  expect(asked.filter((file) => PACK_FACTS_PART.test(file))).toEqual([])
+})
