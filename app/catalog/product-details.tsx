@@ -24,10 +24,10 @@ import { isAvailable, SIZES } from './sizes.ts'
  * Hydrated when used or seen (app/shell/hydrate-later.tsx), or at once when a PIN code is remembered
  * from an earlier visit: the box asks for it as soon as it runs.
  */
-const packSizesPart = laterPart(() => import('./pack-facts.tsx').then((part) => part.PackSizes), { static: true })
-const packLabelPart = laterPart(() => import('./pack-facts.tsx').then((part) => part.PackLabel), { static: true })
+const packSizesPart = laterPart(() => import('./pack-facts.tsx').then((part) => part.PackSizes), { when: 'rendered' })
+const packLabelPart = laterPart(() => import('./pack-facts.tsx').then((part) => part.PackLabel), { when: 'rendered' })
 const askOnWhatsAppPart = laterPart(() => import('./ask-on-whatsapp.tsx').then((part) => part.AskOnWhatsApp), {
-  static: true,
+  when: 'rendered',
 })
 const pinCodePart = laterPart(() => import('#app/delivery/pin-code-box.tsx').then((part) => part.PinCodeBox), {
   soon: () => rememberedPin(document.cookie) !== null,

@@ -1,7 +1,9 @@
 // /checkout (spec section 2): the delivery form, the payment choice and the order summary. The form
 // is a plain POST (cash on delivery works without JavaScript); with JavaScript the same schema checks
 // it first (its rules, with zod, are loaded when the shopper starts on the form, not with the page) and
-// the button reads 'Processing Order...' while the order is placed.
+// the button reads 'Processing Order...' while the order is placed. The page hydrates it once the
+// shopper starts on it (a pointer or focus in it: app/shell/hydrate-later.tsx), so its code is not among
+// the page's first scripts; the other states of the page are checkout-states.tsx.
 
 import { CircleAlert, ShieldCheck, ShoppingCart, Truck } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
@@ -28,6 +30,7 @@ import { useNewAnswer } from '#app/ui/use-new-answer.ts'
 import type { AddressChoice, CheckoutFieldErrors } from './address-choice.ts'
 import { AddressFields } from './address-fields.tsx'
 import type { CheckoutActionData } from './checkout.server.ts'
+import { CheckoutAlert, useCheckoutSubmitting } from './checkout-states.tsx'
 import { DELIVERY_FIELDS, DELIVERY_LIMITS, type DeliveryFormValues, NEW_ADDRESS } from './delivery-fields.ts'
 import { withZoneFee } from './totals.ts'
 
@@ -65,51 +68,6 @@ interface CheckoutProps {
   /** Whether to offer "Save this address to my address book" (signed in, and the book has room). */
   offerSave: boolean
   actionData: CheckoutActionData | undefined
-}
-
-/**
- * An empty cart; `justPlaced`: the order this browser placed from it a moment ago, with the page that
- * shows it or pays for it while it is unpaid.
- */
-export function EmptyCheckout({
-  justPlaced = null,
-}: {
-  justPlaced?: { number: string; path: string; unpaid: boolean } | null
-}) {
-  const heading = useRef<HTMLHeadingElement>(null)
-  // Back from the payment's page, the browser restores the scroll of the long form, which put this
-  // short page's footer on the screen: the notice is shown from the top, as ConnectionLost does.
-  const placed = justPlaced?.number
-  useEffect(() => {
-    if (!placed) return
-    window.scrollTo(0, 0)
-    heading.current?.focus()
-  }, [placed])
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <ShoppingCart className="size-14 text-muted-foreground/60" aria-hidden />
-      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
-        {m.cart_empty()}
-      </h1>
-      <p className="text-muted-foreground">
-        {justPlaced === null
-          ? m.checkout_empty_text()
-          : justPlaced.unpaid
-            ? m.checkout_just_placed_unpaid({ number: justPlaced.number })
-            : m.checkout_just_placed({ number: justPlaced.number })}
-      </p>
-      {justPlaced && (
-        <Button asChild size="lg">
-          <Link to={justPlaced.path}>
-            {justPlaced.unpaid ? m.checkout_complete_payment() : m.checkout_view_order()}
-          </Link>
-        </Button>
-      )}
-      <Button asChild size="lg" variant={justPlaced ? 'outline' : undefined}>
-        <Link to="/products">{m.continue_shopping()}</Link>
-      </Button>
-    </div>
-  )
 }
 
 export function CheckoutPage({
@@ -167,6 +125,18 @@ export function CheckoutPage({
     quotePin(saved ? saved.pincode : typed instanceof HTMLInputElement ? typed.value.trim() : '')
   }
 
+  // The form hydrates once the shopper starts on it (routes/checkout.tsx): an address chosen or a PIN
+  // code typed before that is taken as if done now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydrating
+  useEffect(() => {
+    const form = formRef.current
+    const picked = form?.querySelector<HTMLInputElement>('input[name=savedAddressId]:checked')?.value
+    if (picked && picked !== choice) return choose(picked)
+    const typed = form?.elements.namedItem('pincode')
+    const pin = typed instanceof HTMLInputElement ? typed.value.trim() : ''
+    if (!(picked && picked !== NEW_ADDRESS) && pin !== (values.pincode ?? '')) quotePin(pin)
+  }, [])
+
   useNewAnswer(actionData, (answer) => {
     if (answer.status === 'refused') toast.error(answer.title, { description: answer.message })
     // A refusal that names the PIN code's zone is newer than the box's answer: ask the box again.
@@ -205,9 +175,9 @@ export function CheckoutPage({
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
       <h1 className="pt-6 pb-6 text-3xl font-bold sm:text-4xl">{m.checkout_title()}</h1>
-      {cartError && <Alert title={m.checkout_cart_not_changed()}>{cartError}</Alert>}
+      {cartError && <CheckoutAlert title={m.checkout_cart_not_changed()}>{cartError}</CheckoutAlert>}
       {actionData?.status === 'refused' && (
-        <Alert title={actionData.title}>
+        <CheckoutAlert title={actionData.title}>
           {actionData.message}
           {actionData.signIn && (
             <>
@@ -220,7 +190,7 @@ export function CheckoutPage({
               </Link>
             </>
           )}
-        </Alert>
+        </CheckoutAlert>
       )}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8">
         {/* First in the page, so a phone shows what is ordered before the delivery form and its Place
@@ -645,18 +615,6 @@ function PaymentOption({
   )
 }
 
-function Alert({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div role="alert" className="mb-6 flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4">
-      <CircleAlert className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
-      <div>
-        <p className="font-semibold text-destructive">{title}</p>
-        <p className="mt-1 text-sm">{children}</p>
-      </div>
-    </div>
-  )
-}
-
 const FIELD_ORDER = ['savedAddressId', ...DELIVERY_FIELDS, 'saveLabel'] as const
 
 function focusFirstError(form: HTMLFormElement | null, errors: CheckoutFieldErrors) {
@@ -668,55 +626,4 @@ function focusFirstError(form: HTMLFormElement | null, errors: CheckoutFieldErro
       ? ([...control].find((radio) => radio instanceof HTMLInputElement && radio.checked) ?? control[0])
       : control
   if (element instanceof HTMLElement) element.focus()
-}
-
-/** Whether a form of this page is being submitted (its action keeps the page's query, e.g. ?orderId=). */
-function useCheckoutSubmitting(): boolean {
-  const navigation = useNavigation()
-  // Under /hi on a Hindi page.
-  const action = navigation.formAction?.split('?')[0]
-  return navigation.state !== 'idle' && action !== undefined && pathWithoutLocale(action) === '/checkout'
-}
-
-/** An unpaid online order: pay again (after a failed or abandoned payment). */
-export function PayAgain({
-  order,
-  error,
-}: {
-  order: { id: string; number: string; total: number }
-  error: string | null
-}) {
-  const processing = useCheckoutSubmitting()
-  useEffect(() => {
-    if (error) toast.error(m.checkout_payment_error(), { description: error })
-  }, [error])
-  return (
-    <div className="mx-auto max-w-xl px-4 pt-6 pb-16">
-      <h1 className="text-3xl font-bold sm:text-4xl">{m.checkout_complete_payment()}</h1>
-      {error && (
-        <div className="mt-6">
-          <Alert title={m.checkout_payment_error()}>{error}</Alert>
-        </div>
-      )}
-      <Card className="mt-6">
-        <CardContent className="space-y-4 p-5 sm:p-6">
-          <p>
-            {m.checkout_unpaid_before()} <span className="font-mono font-bold text-brown">#{order.number}</span>{' '}
-            {m.checkout_unpaid_after()}
-          </p>
-          <p className="text-2xl font-bold text-brown">{formatRupees(order.total)}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="pay-again" />
-            <input type="hidden" name="orderId" value={order.id} />
-            <Button type="submit" size="lg" className="w-full" disabled={processing}>
-              {processing ? m.checkout_processing() : m.checkout_try_again()}
-            </Button>
-          </Form>
-          <p className="text-sm text-muted-foreground">
-            {m.checkout_trouble_before()} <ShopPhoneLink /> {m.checkout_trouble_after()}
-          </p>
-        </CardContent>
-      </Card>
-    </div>
-  )
 }

@@ -1,10 +1,11 @@
 import type { ShouldRevalidateFunction } from 'react-router'
 import { checkoutAction, checkoutLoader } from '#app/checkout/checkout.server.ts'
-import { CheckoutPage, EmptyCheckout, PayAgain } from '#app/checkout/checkout-page.tsx'
+import { EmptyCheckout, PayAgain } from '#app/checkout/checkout-states.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { paymentStartFailed } from '#app/payments/payment-messages.ts'
 import { withRetryAfter } from '#app/platform/retry-after-headers.ts'
 import { pageMeta } from '#app/seo/page-meta.ts'
+import { Later, laterPart } from '#app/shell/hydrate-later.tsx'
 import { NotOpenYet } from '#app/shell/not-open-yet.tsx'
 import { INTERACTIVE_PAGE } from '#app/shell/page-hydration.ts'
 import type { Route } from './+types/checkout'
@@ -35,6 +36,11 @@ export const action = ({ request, context }: Route.ActionArgs) => checkoutAction
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate
 
+/** The delivery form and summary: hydrated once the shopper starts on them (app/shell/hydrate-later.tsx). */
+const checkoutPart = laterPart(() => import('#app/checkout/checkout-page.tsx').then((part) => part.CheckoutPage), {
+  when: 'used',
+})
+
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.open) return <NotOpenYet title={m.checkout_title()} what={m.checkout_online_checkout()} />
   if (loaderData.retryOrder) {
@@ -42,5 +48,5 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     return <PayAgain order={loaderData.retryOrder} error={error} />
   }
   if (loaderData.cart.lines.length === 0) return <EmptyCheckout justPlaced={loaderData.justPlaced} />
-  return <CheckoutPage {...loaderData} actionData={actionData} />
+  return <Later part={checkoutPart} props={{ ...loaderData, actionData }} />
 }

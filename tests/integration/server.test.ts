@@ -295,7 +295,7 @@ describe('the HTTP layer', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip')
   })
 
-  it("caches fingerprinted assets for a year, with a script's headers and not a document's", async () => {
+  it("caches fingerprinted assets for a year, with a script's few headers and not a document's", async () => {
     const html = await (await fetch(server.url)).text()
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
     expect(asset).toBeTruthy()
@@ -304,8 +304,11 @@ describe('the HTTP layer', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    expect(response.headers.get('content-type')).toBe('text/javascript')
     for (const documentOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-request-id'])
       expect(response.headers.get(documentOnly)).toBeNull()
+    // A hashed file never changes: its date would only make each of a page's scripts longer.
+    expect(response.headers.get('last-modified')).toBeNull()
     // The worker keeps its policy: it is a document of its own kind.
     expect((await fetch(`${server.url}/sw.js`)).headers.get('content-security-policy')).toContain("default-src 'self'")
   })
