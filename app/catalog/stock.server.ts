@@ -1,8 +1,9 @@
 // Packets taken off the shelf by an order and put back when it goes unpaid. Product rows are locked
 // and changed in product id order everywhere, so orders and releases touching the same products queue
 // instead of deadlocking.
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '#app/platform/db.server.ts'
+import { preparedStatement } from '#app/platform/prepared.server.ts'
 import { products } from './schema.ts'
 import { SIZES, type Size, stockField } from './sizes.ts'
 
@@ -12,16 +13,18 @@ export interface StockLine {
   quantity: number
 }
 
+const lockedProducts = preparedStatement('lock-products', (db) =>
+  db
+    .select()
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(products.id))
+    .for('update'),
+)
+
 /** Locks these products (FOR UPDATE, in id order) for the rest of the transaction; by id. */
 export async function lockProducts(tx: Tx, ids: readonly string[]) {
-  const rows = ids.length
-    ? await tx
-        .select()
-        .from(products)
-        .where(inArray(products.id, [...ids]))
-        .orderBy(asc(products.id))
-        .for('update')
-    : []
+  const rows = ids.length ? await lockedProducts(tx, { ids: [...ids] }) : []
   return new Map(rows.map((row) => [row.id, row]))
 }
 

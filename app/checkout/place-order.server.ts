@@ -32,6 +32,7 @@ import type { Db, Tx } from '#app/platform/db.server.ts'
 import { uniqueViolation } from '#app/platform/db-errors.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { outboxJob } from '#app/platform/outbox.server.ts'
+import { preparedStatement } from '#app/platform/prepared.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
 import { currentSettings, type ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -103,6 +104,33 @@ function isSecondRedemption(error: unknown): boolean {
   return uniqueViolation(error)?.startsWith('coupon_redemptions') ?? false
 }
 
+const claimFormKey = preparedStatement('claim-order-key', (tx) =>
+  tx
+    .insert(idempotencyKeys)
+    .values({ key: sql.placeholder('key'), scope: 'place-order' })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key }),
+)
+
+const claimFormAndCartKeys = preparedStatement('claim-order-and-cart-keys', (tx) =>
+  tx
+    .insert(idempotencyKeys)
+    .values([
+      { key: sql.placeholder('key'), scope: 'place-order' },
+      { key: sql.placeholder('cartKey'), scope: 'guest-cart' },
+    ])
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key }),
+)
+
+const insertOrderNotice = preparedStatement('order-admin-notice', (tx) =>
+  tx.insert(adminNotificationsRealtime).values({
+    type: 'new_order',
+    orderId: sql.placeholder('orderId'),
+    message: sql.placeholder('message'),
+  }),
+)
+
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = input.now ?? new Date()
   // The settings and the PIN code's zone, read before the transaction as for any request (a read begun
@@ -132,11 +160,7 @@ async function placeInTransaction(
   // emptied cookie never arrived) sends the same cart with a new key, and gets the first order back.
   // Both keys are claimed by one statement.
   const cartKey = !scope.userId && scope.cookie.items.length > 0 ? guestCartOrderKey(scope.cookie.id) : null
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values([{ key, scope: 'place-order' }, ...(cartKey ? [{ key: cartKey, scope: 'guest-cart' }] : [])])
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
+  const claimed = cartKey ? await claimFormAndCartKeys(tx, { key, cartKey }) : await claimFormKey(tx, { key })
   const cartClaimed = cartKey !== null && claimed.some((row) => row.key === cartKey)
   if (!claimed.some((row) => row.key === key)) {
     // The form was used before: its order again. A cart key claimed just now is another cart's (lines
@@ -335,8 +359,7 @@ async function placeInTransaction(
   // The admin's notice after the order, in a statement of its own: the orders desk's change feed
   // (shop_events, numbered by their triggers) announces the order before its notice, and within one
   // statement the order of the WITH's inserts is PostgreSQL's to choose.
-  await tx.insert(adminNotificationsRealtime).values({
-    type: 'new_order',
+  await insertOrderNotice(tx, {
     orderId,
     message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total, 'en')} (${paymentMethodText(details.paymentMethod, 'en')})`,
   })
