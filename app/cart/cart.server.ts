@@ -7,11 +7,12 @@ import { sellingPrice } from '#app/catalog/pricing.ts'
 import { orderableColumns } from '#app/catalog/products.server.ts'
 import { products } from '#app/catalog/schema.ts'
 import { isAvailable, priceOf, type Size, type SizedFields, sizeName, stockOf } from '#app/catalog/sizes.ts'
-import type { Locale } from '#app/i18n/locale.ts'
+import { LOCALES, type Locale } from '#app/i18n/locale.ts'
 import { idempotencyKeys } from '#app/orders/schema.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import type { Db, Tx } from '#app/platform/db.server.ts'
+import { preparedStatement } from '#app/platform/prepared.server.ts'
 import { type CartEntry, type GuestCart, MAX_CART_LINES, MAX_LINE_QUANTITY } from './guest-cart.ts'
 import { cartItems } from './schema.ts'
 
@@ -53,13 +54,17 @@ export function guestCartOrderKey(cartId: string): string {
   return `guest-cart:${cartId}`
 }
 
+const guestCartOrder = preparedStatement('guest-cart-order', (db) =>
+  db
+    .select({ orderId: idempotencyKeys.orderId })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, sql.placeholder('key'))),
+)
+
 /** The order this guest cart already became, or null (an empty cart never became one). */
 export async function orderOfGuestCart(db: Tx, cart: GuestCart): Promise<string | null> {
   if (cart.items.length === 0) return null
-  const [row] = await db
-    .select({ orderId: idempotencyKeys.orderId })
-    .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.key, guestCartOrderKey(cart.id)))
+  const [row] = await guestCartOrder(db, { key: guestCartOrderKey(cart.id) })
   return row?.orderId ?? null
 }
 
@@ -122,19 +127,36 @@ function toLine(product: ProductRow, entry: CartEntry): CartLine {
   }
 }
 
+/** A statement per language: the product's name and description columns differ. */
+function perLocale<R>(name: string, build: (db: Tx, locale: Locale) => { prepare(name: string): PreparedQuery<R> }) {
+  const statements = Object.fromEntries(
+    LOCALES.map((locale) => [locale, preparedStatement(`${name}-${locale}`, (db) => build(db, locale))]),
+  ) as Record<Locale, (db: Tx, values: Record<string, unknown>) => Promise<R>>
+  return (db: Tx, values: Record<string, unknown>) => statements[getLocale()](db, values)
+}
+
+type PreparedQuery<R> = { execute(values?: Record<string, unknown>): Promise<R> }
+
+// The cart's products, one statement whatever the cart's length (an array, not a list of parameters).
+const cartProducts = perLocale('cart-products', (db, locale) =>
+  db
+    .select(orderableColumns(locale))
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`),
+)
+
+const productById = perLocale('cart-product', (db, locale) =>
+  db
+    .select(orderableColumns(locale))
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id'))),
+)
+
 /** The cart's lines with the products as they are now; lines of deleted products are left out. */
 export async function readCart(db: Tx, scope: CartScope): Promise<CartLine[]> {
   const entries = await readCartEntries(db, scope)
   if (entries.length === 0) return []
-  const rows = await db
-    .select(orderableColumns(getLocale()))
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        entries.map((entry) => entry.productId),
-      ),
-    )
+  const rows = await cartProducts(db, { ids: entries.map((entry) => entry.productId) })
   const byId = new Map(rows.map((row) => [row.id, row]))
   return entries.flatMap((entry) => {
     const product = byId.get(entry.productId)
@@ -143,7 +165,7 @@ export async function readCart(db: Tx, scope: CartScope): Promise<CartLine[]> {
 }
 
 async function findProduct(db: Tx, productId: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select(orderableColumns(getLocale())).from(products).where(eq(products.id, productId))
+  const [row] = await productById(db, { id: productId })
   return row
 }
 

@@ -17,7 +17,7 @@ import { isLineQuantity } from '#app/cart/guest-cart.ts'
 import { cartItems } from '#app/cart/schema.ts'
 import { sellingPrice } from '#app/catalog/pricing.ts'
 import { isSize } from '#app/catalog/sizes.ts'
-import { lockProducts, takeStock } from '#app/catalog/stock.server.ts'
+import { lockProducts, takeStockStatement } from '#app/catalog/stock.server.ts'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
@@ -32,6 +32,7 @@ import type { Db, Tx } from '#app/platform/db.server.ts'
 import { uniqueViolation } from '#app/platform/db-errors.ts'
 import type { MailMessage } from '#app/platform/mailer.server.ts'
 import { outboxJob } from '#app/platform/outbox.server.ts'
+import { preparedStatement } from '#app/platform/prepared.server.ts'
 import { outboxJobs } from '#app/platform/schema.ts'
 import { currentSettings, type ShopSettings } from '#app/settings/settings.server.ts'
 import { formatRupees } from '#app/shared/money.ts'
@@ -103,6 +104,33 @@ function isSecondRedemption(error: unknown): boolean {
   return uniqueViolation(error)?.startsWith('coupon_redemptions') ?? false
 }
 
+const claimFormKey = preparedStatement('claim-order-key', (tx) =>
+  tx
+    .insert(idempotencyKeys)
+    .values({ key: sql.placeholder('key'), scope: 'place-order' })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key }),
+)
+
+const claimFormAndCartKeys = preparedStatement('claim-order-and-cart-keys', (tx) =>
+  tx
+    .insert(idempotencyKeys)
+    .values([
+      { key: sql.placeholder('key'), scope: 'place-order' },
+      { key: sql.placeholder('cartKey'), scope: 'guest-cart' },
+    ])
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key }),
+)
+
+const insertOrderNotice = preparedStatement('order-admin-notice', (tx) =>
+  tx.insert(adminNotificationsRealtime).values({
+    type: 'new_order',
+    orderId: sql.placeholder('orderId'),
+    message: sql.placeholder('message'),
+  }),
+)
+
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = input.now ?? new Date()
   // The settings and the PIN code's zone, read before the transaction as for any request (a read begun
@@ -128,26 +156,22 @@ async function placeInTransaction(
 ): Promise<PlacedOrder> {
   const { scope, details, locale = 'en', now } = input
   const key = `place-order:${input.idempotencyKey}`
-  const [claimed] = await tx
-    .insert(idempotencyKeys)
-    .values({ key, scope: 'place-order' })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-  if (!claimed) return replay(tx, key, input)
   // A guest cart becomes one order, whichever form sends it: a reload after a lost answer (whose
   // emptied cookie never arrived) sends the same cart with a new key, and gets the first order back.
+  // Both keys are claimed by one statement.
   const cartKey = !scope.userId && scope.cookie.items.length > 0 ? guestCartOrderKey(scope.cookie.id) : null
-  if (cartKey) {
-    const [cartClaimed] = await tx
-      .insert(idempotencyKeys)
-      .values({ key: cartKey, scope: 'guest-cart' })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key })
-    if (!cartClaimed) {
-      const placed = await replay(tx, cartKey, input)
-      await tx.update(idempotencyKeys).set({ orderId: placed.orderId }).where(eq(idempotencyKeys.key, key))
-      return placed
-    }
+  const claimed = cartKey ? await claimFormAndCartKeys(tx, { key, cartKey }) : await claimFormKey(tx, { key })
+  const cartClaimed = cartKey !== null && claimed.some((row) => row.key === cartKey)
+  if (!claimed.some((row) => row.key === key)) {
+    // The form was used before: its order again. A cart key claimed just now is another cart's (lines
+    // added since, sent with the old form by the back button), let go for that cart's own order.
+    if (cartClaimed) await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.key, cartKey))
+    return replay(tx, key, input)
+  }
+  if (cartKey && !cartClaimed) {
+    const placed = await replay(tx, cartKey, input)
+    await tx.update(idempotencyKeys).set({ orderId: placed.orderId }).where(eq(idempotencyKeys.key, key))
+    return placed
   }
 
   if (shop.showcaseMode) throw new OrderError(m.order_shop_closed(), 'closed')
@@ -206,15 +230,10 @@ async function placeInTransaction(
     throw new OrderError(m.order_total_changed({ total: formatRupees(totals.total) }), 'total')
   }
 
-  await takeStock(
-    tx,
-    lines.map((line) => ({ productId: line.product.id, size: line.size, quantity: line.quantity })),
-    now,
-  )
-
-  // Everything the order writes goes to the database in one statement (a WITH of inserts; foreign keys
-  // and the rollup triggers see all of it at the statement's end): each statement is a round trip
-  // that holds the product rows locked above, and on the embedded database the only connection.
+  // Everything the order writes goes to the database in one statement (a WITH of inserts and the stock
+  // taken; foreign keys, the stock's check and the rollup triggers see all of it at the statement's
+  // end, and a failure writes none of it): each statement is a round trip that holds the product rows
+  // locked above, and on the embedded database the only connection.
   const orderId = randomUUID()
   const number = orderNumber(orderId)
   const items = lines.map((line, position) => ({
@@ -226,7 +245,7 @@ async function placeInTransaction(
     quantity: line.quantity,
     price: line.unitPrice,
   }))
-  const shopNotices = await newOrderNoticeJobs(tx, {
+  const shopNotices = newOrderNoticeJobs({
     order: {
       id: orderId,
       userId: scope.userId,
@@ -258,6 +277,10 @@ async function placeInTransaction(
     ...shopNotices.jobs,
   ]
   const writes = [
+    takeStockStatement(
+      lines.map((line) => ({ productId: line.product.id, size: line.size, quantity: line.quantity })),
+      now,
+    ),
     tx.insert(orders).values({
       id: orderId,
       userId: scope.userId,
@@ -289,6 +312,7 @@ async function placeInTransaction(
       .insert(orderStatusHistory)
       .values({ orderId, fromStatus: null, toStatus: 'pending', note: SHOP_NOTE.placed, createdAt: now }),
     tx.insert(outboxJobs).values(jobs),
+    shopNotices.ownerPush,
     ...(shopNotices.whatsappMessages.length > 0
       ? [tx.insert(whatsappMessages).values(shopNotices.whatsappMessages)]
       : []),
@@ -335,8 +359,7 @@ async function placeInTransaction(
   // The admin's notice after the order, in a statement of its own: the orders desk's change feed
   // (shop_events, numbered by their triggers) announces the order before its notice, and within one
   // statement the order of the WITH's inserts is PostgreSQL's to choose.
-  await tx.insert(adminNotificationsRealtime).values({
-    type: 'new_order',
+  await insertOrderNotice(tx, {
     orderId,
     message: `New order #${number} from ${details.fullName}: ${formatRupees(totals.total, 'en')} (${paymentMethodText(details.paymentMethod, 'en')})`,
   })

@@ -2,13 +2,14 @@
 // transaction (the admin's request returns at once); the outbox worker then pages through the
 // subscriptions by keyset, outside any transaction, pushing with bounded concurrency and a few quick
 // retries, deleting what push services call gone, and keeping counts and progress on the row.
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Config } from '#app/platform/config.server.ts'
 import type { Db, Tx } from '#app/platform/db.server.ts'
 import type { Logger } from '#app/platform/logger.server.ts'
 import { enqueue, type OutboxJobRow, outboxJob, type PushJob } from '#app/platform/outbox.server.ts'
 import type { PushOutcome, PushSender, PushTarget } from '#app/platform/push-sender.server.ts'
+import { outboxJobs } from '#app/platform/schema.ts'
 import { formatRupees } from '#app/shared/money.ts'
 import {
   HISTORY_LIMIT,
@@ -82,20 +83,15 @@ export async function sendNotification(db: Db, admin: AuditActor, form: Notifica
   })
 }
 
-/**
- * The outbox job of a new-order alert for the owner's devices, to be written in the transaction that
- * places the order, or null for a shop whose owner registered none (no job at all).
- */
-export async function ownerOrderAlertJob(
-  tx: Tx,
-  order: { id: string; number: string; totalAmount: number; customerName: string; packets: number; method: string },
-): Promise<OutboxJobRow | null> {
-  const [owner] = await tx
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.isOwner, true), eq(pushSubscriptions.isActive, true)))
-    .limit(1)
-  if (!owner) return null
+/** The outbox job of a new-order alert for the owner's devices (see ownerAlertWrite). */
+export function ownerOrderAlertJob(order: {
+  id: string
+  number: string
+  totalAmount: number
+  customerName: string
+  packets: number
+  method: string
+}): OutboxJobRow {
   const payload: PushPayload = {
     title: `New order #${order.number}: ${formatRupees(order.totalAmount)}`,
     body: `${order.customerName}, ${order.packets} ${order.packets === 1 ? 'packet' : 'packets'} (${order.method}).`,
@@ -106,6 +102,18 @@ export async function ownerOrderAlertJob(
     tag: `order-${order.number}`,
   }
   return outboxJob('push', { audience: 'owner', payload: { ...payload } })
+}
+
+/**
+ * The insert of an owner alert's job that writes it only while the owner has an active device (no job
+ * at all for a shop whose owner registered none), for the transaction that places the order to send
+ * inside its one statement.
+ */
+export function ownerAlertWrite(job: OutboxJobRow): SQL {
+  return sql`insert into ${outboxJobs} (${sql.identifier(outboxJobs.kind.name)}, ${sql.identifier(outboxJobs.payload.name)})
+    select ${job.kind}::text, ${sql.param(job.payload, outboxJobs.payload)}::jsonb
+    where exists (select 1 from ${pushSubscriptions}
+                  where ${pushSubscriptions.isOwner} = true and ${pushSubscriptions.isActive} = true)`
 }
 
 /** The outbox's handler for 'push' jobs. */

@@ -10,11 +10,11 @@
 // deliver one (each carries the SMS it replaced). Without an opt-in nothing changes, and
 // nothing changes either while the shop has no WhatsApp configured (NoticeSetup), whatever consents
 // are on record from when it had.
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, type SQL } from 'drizzle-orm'
 import { sizeName } from '#app/catalog/sizes.ts'
 import { formatDeliveryDay } from '#app/delivery/delivery-date.ts'
 import { HTML_LANG, type Locale, localizedHref } from '#app/i18n/locale.ts'
-import { ownerOrderAlertJob } from '#app/notifications/push-fanout.server.ts'
+import { ownerAlertWrite, ownerOrderAlertJob } from '#app/notifications/push-fanout.server.ts'
 import { m } from '#app/paraglide/messages.js'
 import type { Config } from '#app/platform/config.server.ts'
 import type { Tx } from '#app/platform/db.server.ts'
@@ -384,6 +384,8 @@ export async function tellMoneyNotice(
 export interface NewOrderNotices {
   jobs: OutboxJobRow[]
   whatsappMessages: WhatsAppMessageRow[]
+  /** The push to the owner's devices: an insert that writes its job only while the owner has an active one. */
+  ownerPush: SQL
 }
 
 /**
@@ -392,10 +394,15 @@ export interface NewOrderNotices {
  * configured and the owner turned on WhatsApp alerts (settings, offered only then), a WhatsApp message
  * to the owner's own WhatsApp number, with its row. The caller writes them all in the order's transaction.
  */
-export async function newOrderNoticeJobs(
-  tx: Tx,
-  { order, shop, notices }: { order: NoticeOrder; shop: ShopSettings; notices: NoticeSetup },
-): Promise<NewOrderNotices> {
+export function newOrderNoticeJobs({
+  order,
+  shop,
+  notices,
+}: {
+  order: NoticeOrder
+  shop: ShopSettings
+  notices: NoticeSetup
+}): NewOrderNotices {
   const { publicUrl } = notices
   // The shop's own notices are in English, whatever language the shopper ordered in.
   const number = orderNumber(order.id)
@@ -412,7 +419,7 @@ export async function newOrderNoticeJobs(
     sms: `New order #${number}: ${formatRupees(order.totalAmount, 'en')} ${method}, ${packets} ${packets === 1 ? 'packet' : 'packets'}, ${order.customerName} ${formatIndianMobile(order.phone)}.`,
   }
   const to = normaliseIndianMobile(shop.phone)
-  const push = await ownerOrderAlertJob(tx, {
+  const push = ownerOrderAlertJob({
     id: order.id,
     number,
     totalAmount: order.totalAmount,
@@ -426,10 +433,10 @@ export async function newOrderNoticeJobs(
     jobs: [
       outboxJob('mail', mail(shop.email, content, shop, order, 'shop')),
       ...(to ? [outboxJob('sms', { to, text: content.sms })] : []),
-      ...(push ? [push] : []),
       ...(alert ? [alert.job] : []),
     ],
     whatsappMessages: alert ? [alert.message] : [],
+    ownerPush: ownerAlertWrite(push),
   }
 }
 

@@ -297,6 +297,35 @@ describe.each(DATABASE_KINDS)('buying on %s', (kind) => {
       ).rejects.toMatchObject({ kind: 'duplicate' })
     })
 
+    it('leaves a new cart free to be ordered when an old form is sent again with it', async () => {
+      const key = randomUUID()
+      const submit = (cookie: GuestCart, idempotencyKey = key) =>
+        placeOrder(db, {
+          scope: { userId: null, cookie },
+          details: deliveryDetails(),
+          idempotencyKey,
+          sessionHash: 'same-session',
+          onlinePaymentAvailable: false,
+          notices: { publicUrl: 'http://shop.test', whatsapp: false },
+        })
+      const first = await submit(guest([{ productId: sev, size: '250g', quantity: 1 }]))
+      // The back button's page, its form already used, sent with the cart filled since.
+      const later = guest([{ productId: sev, size: '500g', quantity: 1 }])
+      expect(await submit(later)).toMatchObject({ orderId: first.orderId, replayed: true })
+      expect(
+        await db
+          .select()
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.key, `guest-cart:${later.id}`)),
+      ).toEqual([])
+      // The new cart's own checkout then places its order.
+      const second = await submit(later, randomUUID())
+      expect(second).toMatchObject({ replayed: false })
+      expect(second.orderId).not.toBe(first.orderId)
+      expect(await count(orders)).toBe(2)
+      expect(await stockOf(sev)).toEqual({ s250: 9, s500: 4, s1kg: 0 })
+    })
+
     it.each([
       ['quantity 0', { size: '250g', quantity: 0 }],
       ['quantity -1', { size: '250g', quantity: -1 }],
