@@ -5,7 +5,6 @@
 import type { ReactNode } from 'react'
 import { m } from '#app/paraglide/messages.js'
 import { formatRupees } from '#app/shared/money.ts'
-import { Badge } from '#app/ui/badge.tsx'
 import { cn } from '#app/ui/cn.ts'
 import { sellingPrice } from './pricing.ts'
 import type { ProductDetails as Product } from './products.server.ts'

@@ -20,15 +20,13 @@ import { RatingSummary } from './product-card.tsx'
 import type { ProductDetails as Product } from './products.server.ts'
 import { isAvailable, SIZES } from './sizes.ts'
 
-/**
- * Hydrated when used or seen (app/shell/hydrate-later.tsx), or at once when a PIN code is remembered
- * from an earlier visit: the box asks for it as soon as it runs.
- */
+/** Parts that only show: hydrated only when the page renders them again (app/shell/hydrate-later.tsx). */
 const packSizesPart = laterPart(() => import('./pack-facts.tsx').then((part) => part.PackSizes), { when: 'rendered' })
 const packLabelPart = laterPart(() => import('./pack-facts.tsx').then((part) => part.PackLabel), { when: 'rendered' })
 const askOnWhatsAppPart = laterPart(() => import('./ask-on-whatsapp.tsx').then((part) => part.AskOnWhatsApp), {
   when: 'rendered',
 })
+/** Hydrated when seen or used, or at once when a PIN code is remembered: the box asks for it as it runs. */
 const pinCodePart = laterPart(() => import('#app/delivery/pin-code-box.tsx').then((part) => part.PinCodeBox), {
   soon: () => rememberedPin(document.cookie) !== null,
 })

@@ -5,9 +5,9 @@
 // shopper starts on it (a pointer or focus in it: app/shell/hydrate-later.tsx), so its code is not among
 // the page's first scripts; the other states of the page are checkout-states.tsx.
 
-import { CircleAlert, ShieldCheck, ShoppingCart, Truck } from 'lucide-react'
+import { CircleAlert, ShieldCheck, Truck } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { useFetcher, useNavigation } from 'react-router'
+import { useFetcher } from 'react-router'
 import { addressLine, labelText, phoneText, QUICK_LABELS, type SavedAddressView } from '#app/addresses/saved-address.ts'
 import type { CartView } from '#app/cart/cart-session.server.ts'
 import { CartSummary, CouponField } from '#app/cart/cart-summary.tsx'
@@ -18,9 +18,7 @@ import { deliveryTexts } from '#app/delivery/delivery-texts.ts'
 import { isPinCode } from '#app/delivery/pin-code.ts'
 import type { DeliveryQuote } from '#app/delivery/zones.server.ts'
 import { Form, Link, localize } from '#app/i18n/links.tsx'
-import { pathWithoutLocale } from '#app/i18n/locale.ts'
 import { m } from '#app/paraglide/messages.js'
-import { ShopPhoneLink } from '#app/settings/shop-phone-link.tsx'
 import { formatRupees } from '#app/shared/money.ts'
 import { Button } from '#app/ui/button.tsx'
 import { Card, CardContent } from '#app/ui/card.tsx'

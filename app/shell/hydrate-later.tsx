@@ -124,11 +124,14 @@ export function Later<Props extends object>({ part, props }: { part: LaterPart<P
         form.requestSubmit(event.submitter)
       })
     }
-    for (const name of USE_EVENTS) element.addEventListener(name, start, { passive: true })
+    // On the window, before React's own listeners on the document: React stops a pointer or focus
+    // event whose target is in a part it has not hydrated yet.
+    const used = (event: Event) => element.contains(event.target as Node) && start()
+    for (const name of USE_EVENTS) window.addEventListener(name, used, { capture: true, passive: true })
     element.addEventListener('submit', hold)
     return () => {
       if (seen) seen.disconnect()
-      for (const name of USE_EVENTS) element.removeEventListener(name, start)
+      for (const name of USE_EVENTS) window.removeEventListener(name, used, { capture: true })
       element.removeEventListener('submit', hold)
     }
   }, [part])
