@@ -2,6 +2,7 @@ import { pipeline, Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { pathWithoutLocale } from './i18n/locale.ts'
 import { requestContext } from './platform/services.server.ts'
 import { isPublicPage } from './pwa/cache-rules.ts'
 import { scriptsAfterLoad } from './shell/scripts-after-load.server.ts'
@@ -55,10 +56,12 @@ export default function handleRequest(
         },
         onAllReady() {
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          // The shop's public pages, there to be read, request their scripts once the page has loaded;
-          // the pages a shopper acts on (cart, checkout, account) and the admin panel keep React
+          // The shop's public pages, there to be read, and checkout, whose form hydrates when the shopper
+          // starts on it (app/shell/hydrate-later.tsx), request their scripts once the page has loaded;
+          // the other pages a shopper acts on (cart, account, sign-in) and the admin panel keep React
           // Router's preloads. pipeline: a stream that fails ends the answer instead of leaving it open.
-          if (isPublicPage(new URL(request.url).pathname)) {
+          const { pathname } = new URL(request.url)
+          if (isPublicPage(pathname) || pathWithoutLocale(pathname) === '/checkout') {
             const afterLoad = scriptsAfterLoad(nonce)
             pipeline(afterLoad, body, (error) => error && reject(error))
             pipe(afterLoad)

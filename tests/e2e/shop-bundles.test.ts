@@ -104,10 +104,15 @@ for (const { path } of SHOP_PAGES) {
   })
 }
 
-test('the pages a shopper acts on keep their module preloads', async ({ request }) => {
-  const html = await (await request.get('/checkout')).text()
+test('the pages a shopper acts on keep their module preloads, but checkout asks once it has loaded', async ({
+  request,
+}) => {
+  const html = await (await request.get('/auth')).text()
   expect(html).toContain('rel="modulepreload"')
   expect(html).toContain('type="module"')
+  const checkout = await (await request.get('/checkout')).text()
+  expect(checkout).not.toContain('rel="modulepreload"')
+  expect(checkout).toContain('type="text/x-after-load"')
 })
 
 test('a toast asked for before its code arrives is shown when the code does', async ({ page }) => {
