@@ -12,7 +12,7 @@ import { idempotencyKeys } from '#app/orders/schema.ts'
 import { m } from '#app/paraglide/messages.js'
 import { getLocale } from '#app/paraglide/runtime.js'
 import type { Db, Tx } from '#app/platform/db.server.ts'
-import { preparedStatement } from '#app/platform/prepared.server.ts'
+import { type PreparedQuery, preparedStatement } from '#app/platform/prepared.server.ts'
 import { type CartEntry, type GuestCart, MAX_CART_LINES, MAX_LINE_QUANTITY } from './guest-cart.ts'
 import { cartItems } from './schema.ts'
 
@@ -134,8 +134,6 @@ function perLocale<R>(name: string, build: (db: Tx, locale: Locale) => { prepare
   ) as Record<Locale, (db: Tx, values: Record<string, unknown>) => Promise<R>>
   return (db: Tx, values: Record<string, unknown>) => statements[getLocale()](db, values)
 }
-
-type PreparedQuery<R> = { execute(values?: Record<string, unknown>): Promise<R> }
 
 // The cart's products, one statement whatever the cart's length (an array, not a list of parameters).
 const cartProducts = perLocale('cart-products', (db, locale) =>

@@ -12,7 +12,7 @@
 // both databases.
 import type { Tx } from './db.server.ts'
 
-interface PreparedQuery<R> {
+export interface PreparedQuery<R> {
   execute(values?: Record<string, unknown>): Promise<R>
 }
 

@@ -89,7 +89,7 @@ const USE_EVENTS = ['pointerdown', 'focusin']
 export function Later<Props extends object>({ part, props }: { part: LaterPart<Props>; props: Props }) {
   const box = useRef<HTMLDivElement>(null)
   const rendered = useRef(false)
-  /** Called once the part is React's; null from then on. */
+  /** Whether the part is not React's yet; called once it is (null from then on). */
   const hydrating = useRef<(() => void) | null>(() => {})
   // Rendered again after hydrating, or on a page the router renders (the navigation waits for it).
   if (rendered.current || pageHydrated) void part.start()
@@ -107,11 +107,7 @@ export function Later<Props extends object>({ part, props }: { part: LaterPart<P
       })
     if (seen) seen.observe(element)
     const hydrated = new Promise<void>((resolve) => {
-      const was = hydrating.current!
-      hydrating.current = () => {
-        was()
-        resolve()
-      }
+      hydrating.current = resolve
     })
     let plain = false
     const hold = (event: SubmitEvent) => {
