@@ -1,12 +1,16 @@
-// Noto Sans Devanagari for Hindi pages, served by the shop (@fontsource's Devanagari subset, woff2):
-// one face, the regular, preloaded at the top of the head and declared inline with font-display swap
+// Noto Sans Devanagari for Hindi pages, served by the shop: the code points Hindi writes, cut from
+// @fontsource's Devanagari file by `npm run font:devanagari` (32 KB, not 50; hindi-subset.ts). One
+// face, the regular, preloaded at the top of the head and declared inline with font-display swap
 // (style-src allows inline styles; no nonce, which would turn that off); bold text is the regular face
-// made bold by the browser, which saves a second 50 KB file before the largest paint (docs/performance.md).
+// made bold by the browser, which saves a second file before the largest paint (docs/performance.md).
 // English pages carry none of it: the header's "हिन्दी" is drawn with the system's font.
-import regular from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url'
+import regular from './noto-sans-devanagari-hindi.woff2?url'
 
-/** The subset's range (@fontsource's): Devanagari, its extensions, joiners and the rupee sign. */
-const DEVANAGARI_RANGE = 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF'
+/**
+ * Where the face is asked for (the Devanagari block, the joiners, ₹ and the dotted circle); the file
+ * holds Hindi's part of it, and the rest falls back by the file's own map.
+ */
+const DEVANAGARI_RANGE = 'U+0900-097F,U+200C-200D,U+20B9,U+25CC'
 
 /**
  * The face. app.css lists the family last in the sans and the serif (headings) stacks, so Devanagari

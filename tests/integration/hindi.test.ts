@@ -26,9 +26,7 @@ describe('pages in Hindi', () => {
     const html = await response.text()
     expect(html).toContain('<html lang="hi"')
     expect(html).toContain('हमारे उत्पाद')
-    expect(html).toMatch(
-      /<link rel="preload" href="\/assets\/noto-sans-devanagari-devanagari-400-normal-[^"]+\.woff2" as="font"/,
-    )
+    expect(html).toMatch(/<link rel="preload" href="\/assets\/noto-sans-devanagari-hindi-[^"]+\.woff2" as="font"/)
     // Links inside the page stay in Hindi.
     expect(html).toContain('href="/hi/about"')
   })
