@@ -18,16 +18,21 @@ export function Hero({ settings }: { settings: PublicSettings }) {
   ].filter((claim) => claim.value.trim() !== '')
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-brown">
-      <img
-        src="/images/hero-1280.webp"
-        srcSet="/images/hero-640.webp 640w, /images/hero-1280.webp 1280w, /images/hero-1920.webp 1920w"
-        sizes="100vw"
-        alt=""
-        width={1920}
-        height={1080}
-        fetchPriority="high"
-        className="absolute inset-0 -z-10 size-full object-cover object-[70%_center]"
-      />
+      {/* A phone's hero box is taller than wide: it gets the part of the picture it shows, as sharp as
+          the 1280 px file and 26 KB lighter (the page's largest paint). */}
+      <picture>
+        <source media="(max-width: 639px)" srcSet="/images/hero-portrait-540.webp" width={540} height={720} />
+        <img
+          src="/images/hero-1280.webp"
+          srcSet="/images/hero-640.webp 640w, /images/hero-1280.webp 1280w, /images/hero-1920.webp 1920w"
+          sizes="100vw"
+          alt=""
+          width={1920}
+          height={1080}
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 size-full object-cover object-[70%_center]"
+        />
+      </picture>
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-[oklch(0.22_0.05_40/0.92)] via-[oklch(0.22_0.05_40/0.7)] to-[oklch(0.22_0.05_40/0.15)]" />
       <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24 lg:py-32">
         <div className="max-w-xl text-white">

@@ -17,6 +17,18 @@ test('the home page shows the hero, the claims, two customer quotes and the four
   await expect(bestsellers.getByText('Bestseller', { exact: true })).toHaveCount(4)
 })
 
+test('a phone gets the part of the hero picture its tall box shows; a desktop the wide picture', {
+  tag: '@both',
+}, async ({ page, isMobile }) => {
+  const pictures: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/images/hero-')) pictures.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/')
+  await expect(page.locator('section[aria-labelledby="hero-title"] img')).toHaveJSProperty('complete', true)
+  expect(pictures).toEqual([isMobile ? '/images/hero-portrait-540.webp' : '/images/hero-1280.webp'])
+})
+
 test('the calls to action lead to the products and about pages', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('link', { name: 'Shop Namkeen' }).click()

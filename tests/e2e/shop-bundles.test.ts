@@ -160,7 +160,7 @@ function waitsWithoutCap() {
     timeout === 1000 ? 0 : later(handler, timeout, ...rest)) as typeof window.setTimeout
 }
 
-const HERO = /\/images\/hero-\d+\.webp$/
+const HERO = /\/images\/hero-[\w-]+\.webp$/
 
 test('a visitor who scrolls before the first picture is painted gets the scripts without waiting for it', async ({
   page,
