@@ -74,8 +74,8 @@ async function toWebp(svg: Buffer, width: number, height: number, out: string): 
 
 /**
  * The hero for a phone's tall hero box: the 1280 px picture's 720 px height, cut 540 px wide where
- * the page shows it (object-position 70 %), so a phone draws it as sharp as the 1280 px file for a
- * third of its pixels.
+ * the page shows it (object-position 70 %, as in app/home/hero.tsx), so a phone draws it as sharp as
+ * the 1280 px file from two fifths of its pixels.
  */
 async function heroPortrait(svg: Buffer, out: string): Promise<void> {
   await ensureDir(out)

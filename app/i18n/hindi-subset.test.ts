@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { HINDI_FONT, hindiFont } from '../../scripts/subset-devanagari.ts'
-import { inHindiSubset } from './hindi-subset.ts'
+import { HINDI_RANGES } from './hindi-subset.ts'
 
 /** Devanagari and what @fontsource's subset carried with it. */
 const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CFF\uA830-\uA83F\uA8E0-\uA8FF\u20B9\u25CC]|\u200C|\u200D/gu
@@ -13,6 +13,9 @@ const SOURCES = [
     .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
     .map((file) => `app/${file}`),
 ]
+
+const inHindiSubset = (codePoint: number) =>
+  HINDI_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last)
 
 describe('the Hindi subset of the Devanagari font', () => {
   it('covers every Devanagari character the shop writes', () => {

@@ -30,7 +30,3 @@ export function hindiCharacters(): string {
     Array.from({ length: last - first + 1 }, (_, index) => String.fromCodePoint(first + index)),
   ).join('')
 }
-
-export function inHindiSubset(codePoint: number): boolean {
-  return HINDI_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last)
-}
