@@ -1,25 +1,20 @@
 // `npm test`: every check (typecheck, lint, production build, unit, integration, end-to-end), using
 // both cores: the build beside lint, the type-check beside the unit tests, then the integration suite
 // (two files at a time) and the end-to-end suite (two workers), one after the other so that each has
-// the machine and its wall time says what it costs. It ends with a table of each phase's wall time
-// and the slowest test files, then one line `N passed, N failed` summing every test runner. Exits
-// non-zero on any failure. Typecheck, lint and build count as one check each.
+// the machine and its wall time says what it costs. It ends with a table of each phase's wall time,
+// the slowest test files and each failed test with the start of its error (scripts/test-reports.ts),
+// then one line `N passed, N failed` summing every test runner. Exits non-zero on any failure.
+// Typecheck, lint and build count as one check each.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { failureLines, type Outcome, playwrightReportOutcome, unreadable, vitestReportOutcome } from './test-reports.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const results = path.join(root, 'test-results')
 rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
-
-/** What a phase counted, and how long its files took. */
-interface Outcome {
-  passed: number
-  failed: number
-  files: { file: string; seconds: number }[]
-}
 
 interface Phase extends Outcome {
   name: string
@@ -66,32 +61,21 @@ async function phase(
 }
 
 /** A check (typecheck, lint, build) counts as one test of its own. */
-const check = (ok: boolean): Outcome => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, files: [] })
+const check = (ok: boolean): Outcome => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, files: [], failures: [] })
 
-interface VitestReport {
-  numPassedTests: number
-  numFailedTests: number
-  testResults: { name: string; startTime: number; endTime: number }[]
-}
-
-function vitestOutcome(project: string) {
-  return (ok: boolean): Outcome => {
-    try {
-      const report = JSON.parse(readFileSync(path.join(results, `${project}.json`), 'utf8')) as VitestReport
-      return {
-        passed: report.numPassedTests,
-        // A file that fails to load has no failed tests of its own: count it.
-        failed: report.numFailedTests || (ok ? 0 : 1),
-        files: report.testResults.map((file) => ({
-          file: path.relative(root, file.name),
-          seconds: (file.endTime - file.startTime) / 1000,
-        })),
-      }
-    } catch {
-      return { passed: 0, failed: 1, files: [] }
-    }
+/** A test runner's JSON report, read by `read`; a missing one fails the phase. */
+function report(file: string, read: (text: string) => Outcome): Outcome {
+  let text: string
+  try {
+    text = readFileSync(path.join(results, file), 'utf8')
+  } catch {
+    return unreadable(file)
   }
+  return read(text)
 }
+
+const vitestOutcome = (project: string) => (ok: boolean) =>
+  report(`${project}.json`, (text) => vitestReportOutcome(text, root, ok))
 
 const vitestArgs = (project: string) => [
   'run',
@@ -102,38 +86,7 @@ const vitestArgs = (project: string) => [
   `--outputFile=${path.join(results, `${project}.json`)}`,
 ]
 
-interface PlaywrightSuite {
-  file: string
-  suites?: PlaywrightSuite[]
-  specs?: { tests: { results: { duration: number }[] }[] }[]
-}
-
-interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number }
-  suites: PlaywrightSuite[]
-}
-
-/** The time a file's tests took, at every width and retry (a file's tests run on both workers). */
-function playwrightSeconds(suite: PlaywrightSuite): number {
-  const own = (suite.specs ?? []).flatMap((spec) => spec.tests.flatMap((test) => test.results))
-  return (
-    own.reduce((sum, result) => sum + result.duration / 1000, 0) +
-    (suite.suites ?? []).reduce((sum, inner) => sum + playwrightSeconds(inner), 0)
-  )
-}
-
-function playwrightOutcome(ok: boolean): Outcome {
-  try {
-    const report = JSON.parse(readFileSync(path.join(results, 'e2e.json'), 'utf8')) as PlaywrightReport
-    return {
-      passed: report.stats.expected + report.stats.flaky,
-      failed: report.stats.unexpected || (ok ? 0 : 1),
-      files: report.suites.map((suite) => ({ file: `tests/e2e/${suite.file}`, seconds: playwrightSeconds(suite) })),
-    }
-  } catch {
-    return { passed: 0, failed: 1, files: [] }
-  }
-}
+const playwrightOutcome = (ok: boolean) => report('e2e.json', (text) => playwrightReportOutcome(text, ok))
 
 const started = performance.now()
 
@@ -184,6 +137,8 @@ for (const { file, seconds } of phases
   .slice(0, 10)) {
   console.log(`${seconds.toFixed(1).padStart(7)}  ${file}`)
 }
+
+for (const line of failureLines(phases.flatMap((each) => each.failures))) console.log(line)
 
 const passed = phases.reduce((sum, each) => sum + each.passed, 0)
 const failed = phases.reduce((sum, each) => sum + each.failed, 0)

@@ -127,6 +127,7 @@ export const drill: Drill = {
       await new Promise((resolve) => setTimeout(resolve, 1_000))
       const unchanged = await waitForEndings(owner, optedIn, ordersOf, endingOf, STORM_DEADLINE_MS)
       await shop.stop()
+      const said = serverWarnings(shop.output())
 
       const database = await shop.open()
       try {
@@ -236,15 +237,18 @@ export const drill: Drill = {
           invariant(
             'every notice ends as its last status says, never lowered, and the desk shows it so',
             wrongEnds.length === 0 && settled && unchanged,
-            wrongEnds.length
-              ? wrongEnds
-                  .slice(0, 3)
-                  .map(
-                    (row) =>
-                      `${row.template} ${row.status}${row.error_title ? ` (${row.error_title})` : ''}, expected ${endingOf.get(row.to_phone)!.status}`,
-                  )
-                  .join('; ')
-              : `${ENDINGS.map((ending) => `${ending.outcome} → ${ending.status}`).join(', ')}${settled ? '' : `; the desk did not show every end within ${SENDING_DEADLINE_MS / 1000} s`}${unchanged ? '' : `; nor again within ${STORM_DEADLINE_MS / 1000} s of the storm`}`,
+            `${
+              wrongEnds.length
+                ? `${wrongEnds.length} not at their end, e.g. ${wrongEnds
+                    .slice(0, 3)
+                    .map(
+                      (row) =>
+                        `${row.template} ${row.status}${row.error_title ? ` (${row.error_title})` : ''}, expected ${endingOf.get(row.to_phone)!.status}`,
+                    )
+                    .join('; ')}`
+                : `${ENDINGS.map((ending) => `${ending.outcome} → ${ending.status}`).join(', ')}${settled ? '' : `; the desk did not show every end within ${SENDING_DEADLINE_MS / 1000} s`}${unchanged ? '' : `; nor again within ${STORM_DEADLINE_MS / 1000} s of the storm`}`
+              // What the server warned of says why, where a log's tail is all there is of a run.
+            }${wrongEnds.length || !settled || !unchanged ? `; the server said: ${said || 'no warning'}` : ''}`,
           ),
           invariant(
             'every signed webhook answered 200 and each status stored once and applied; forged ones refused',
@@ -275,6 +279,23 @@ function statusKeys(body: string): string[] {
   return parsed.entry.flatMap((entry) =>
     entry.changes.flatMap((change) => (change.value.statuses ?? []).map((status) => `${status.id}:${status.status}`)),
   )
+}
+
+/** The server's warnings and errors (its JSON log lines), each kind once with its count: "3 × message (code 130429)". */
+function serverWarnings(output: string): string {
+  const counts = new Map<string, number>()
+  for (const line of output.split('\n')) {
+    let entry: { level?: number; msg?: string; code?: number; err?: { message?: string } }
+    try {
+      entry = JSON.parse(line)
+    } catch {
+      continue
+    }
+    if ((entry.level ?? 0) < 40) continue
+    const said = `${entry.msg}${entry.code ? ` (code ${entry.code})` : ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`
+    counts.set(said, (counts.get(said) ?? 0) + 1)
+  }
+  return [...counts].map(([said, count]) => `${count} × ${said}`).join('; ')
 }
 
 /** The most times within any one second. */

@@ -11,6 +11,8 @@ export async function expectDrillHolds(name: string, kind: DatabaseKind, scale: 
     databaseUrl: kind === 'postgres' ? (process.env.TEST_DATABASE_URL ?? null) : null,
     log: () => {},
   })
-  expect(invariants.filter((line) => !line.pass).map(formatInvariant)).toEqual([])
+  const violated = invariants.filter((line) => !line.pass).map(formatInvariant)
+  // Named in the error's message itself, which is what a summary of the run shows.
+  expect(violated, violated.join('\n')).toEqual([])
   expect(invariants.length).toBeGreaterThan(0)
 }
