@@ -55,6 +55,10 @@ async function phase(
   const ok = await run(name, command, args, env, prefix)
   const seconds = (performance.now() - started) / 1000
   const outcome = count(ok)
+  // A failure no report names (a check, a runner that stopped short): the summary still says where.
+  if (outcome.failed > 0 && outcome.failures.length === 0) {
+    outcome.failures.push({ file: name, title: '(the phase)', message: 'failed: its output above says why' })
+  }
   phases.push({ name, seconds, ...outcome })
   if (outcome.failed > 0) console.error(`✗ ${name} failed`)
   return outcome.failed === 0
