@@ -10,14 +10,33 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
+/** The first port the kernel hands out for outgoing connections (Linux's default; IANA's elsewhere). */
+const EPHEMERAL_FROM = (() => {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768
+  } catch {
+    return 49_152
+  }
+})()
+
+/**
+ * A loopback port nothing listens on, from below the kernel's ephemeral range: a port from inside it
+ * (what `listen(0)` gives) can be taken as the local end of any outgoing connection on the machine
+ * while a server is between a stop and its restart, and its next start then fails as "in use".
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return port
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * (EPHEMERAL_FROM - 10_000))
+    const server = createServer()
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false))
+      server.listen(port, '127.0.0.1', () => resolve(true))
+    })
+    if (!listening) continue
+    server.close()
+    await once(server, 'close')
+    return port
+  }
 }
 
 export function temporaryDataDir(): string {
