@@ -305,6 +305,30 @@ test.describe('a product page', () => {
     expect(pictures).toEqual(['/images/products/ujjaini-sev-800.webp'])
   })
 
+  test('a phone at 1.75x or 2x loads the 640 px picture, a few pixels short of its width', async ({
+    browser,
+  }, info) => {
+    test.skip(info.project.name !== 'phone', 'phones of other densities, one browser is enough')
+    for (const [width, deviceScaleFactor] of [
+      [412, 1.75],
+      [360, 2],
+    ] as const) {
+      // The screen as wide as the page, as on a phone: with the project's (a Pixel 7's 412 px)
+      // Chromium chose the 800 px file for a 360 px page at 2x.
+      const size = { width, height: 800 }
+      const phone = await browser.newContext({ viewport: size, screen: size, deviceScaleFactor, isMobile: true })
+      const page = await phone.newPage()
+      await page.goto('/products/ujjaini-sev')
+      const image = page.getByRole('img', { name: 'Ujjaini Sev' })
+      await expect(image).toHaveJSProperty('complete', true)
+      expect(
+        await image.evaluate((element: HTMLImageElement) => element.currentSrc),
+        `${width} px at ${deviceScaleFactor}x`,
+      ).toMatch(/ujjaini-sev-640\.webp$/)
+      await phone.close()
+    }
+  })
+
   test('a picture that cannot be shown says Image not available', async ({ page }) => {
     // Every picture arrives as bytes no browser can decode.
     await page.route(
