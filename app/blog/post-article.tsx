@@ -3,7 +3,7 @@ import { Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { InlineScript } from '#app/shell/inline-script.tsx'
 import { cn } from '#app/ui/cn.ts'
-import { ShopImage } from '#app/ui/shop-image.tsx'
+import { PAGE_WIDE_ON_A_PHONE, ShopImage } from '#app/ui/shop-image.tsx'
 import { ArticlePending, useLoadingPost } from './article-pending.tsx'
 import { PostByline } from './post-byline.tsx'
 import { PostContent } from './post-content.tsx'
@@ -44,7 +44,7 @@ export function PostArticle({ post, html, readingMinutes, related, draft = false
           alt={post.imageUrl ? post.title : BLOG_FALLBACK_ALT}
           width={640}
           height={360}
-          sizes="(min-width: 800px) 736px, 100vw"
+          sizes={`(min-width: 800px) 736px, ${PAGE_WIDE_ON_A_PHONE}`}
           priority
           className="mt-8 rounded-xl"
         />

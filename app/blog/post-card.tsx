@@ -3,7 +3,7 @@ import { Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
 import { Badge } from '#app/ui/badge.tsx'
 import { cn } from '#app/ui/cn.ts'
-import { ShopImage } from '#app/ui/shop-image.tsx'
+import { PAGE_WIDE_ON_A_PHONE, ShopImage } from '#app/ui/shop-image.tsx'
 import { Skeleton } from '#app/ui/skeleton.tsx'
 import { PostByline } from './post-byline.tsx'
 import { type PostSummary, postImage } from './post-view.ts'
@@ -38,7 +38,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', featured = false,
           alt=""
           width={640}
           height={360}
-          sizes={featured ? '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw' : CARD_SIZES}
+          sizes={featured ? FEATURED_SIZES : CARD_SIZES}
           priority={priority}
           className={cn(featured && 'md:absolute md:inset-0 md:aspect-auto! md:size-full')}
         />
@@ -73,7 +73,8 @@ export function PostCard({ post, headingLevel: Heading = 'h2', featured = false,
   )
 }
 
-const CARD_SIZES = '(min-width: 1152px) 360px, (min-width: 768px) 45vw, 100vw'
+const FEATURED_SIZES = `(min-width: 1152px) 560px, (min-width: 768px) 50vw, ${PAGE_WIDE_ON_A_PHONE}`
+const CARD_SIZES = `(min-width: 1152px) 360px, (min-width: 768px) 45vw, ${PAGE_WIDE_ON_A_PHONE}`
 
 /** Stands in for a card while the list loads. */
 export function PostCardSkeleton() {

@@ -13,7 +13,7 @@ import { formatRupees } from '#app/shared/money.ts'
 import { Later, laterPart } from '#app/shell/hydrate-later.tsx'
 import { Badge } from '#app/ui/badge.tsx'
 import { Button } from '#app/ui/button.tsx'
-import { ShopImage } from '#app/ui/shop-image.tsx'
+import { PAGE_WIDE_ON_A_PHONE, ShopImage } from '#app/ui/shop-image.tsx'
 import { browseSearch, categoryName } from './browse.ts'
 import { sellingPrice } from './pricing.ts'
 import { RatingSummary } from './product-card.tsx'
@@ -31,22 +31,8 @@ const pinCodePart = laterPart(() => import('#app/delivery/pin-code-box.tsx').the
   soon: () => rememberedPin(document.cookie) !== null,
 })
 
-/**
- * The picture's width for srcset: the page's width on a phone (less its 1rem margins), half the page
- * beside the details from 1024 px. Screens denser than 2.5 device pixels per CSS pixel are asked for
- * about 2x (3x screens two thirds of the width, 2.5-2.9x three quarters), which nobody tells from 3x
- * at arm's length: 360-412 px phones at 2x to 3x all take the 800 px variant (56 KB, not 72). Other
- * screens are asked for 4 % less than the page's width, so that a 360 px phone at 2x (656 device
- * pixels) or a 412 px one at 1.75x (665) takes the 640 px variant (about 38 KB, not 56), stretched
- * by 3 % or 4 %: the picture is the product page's largest paint, on the phones most shoppers have.
- */
-const PICTURE_SIZES = [
-  '(min-width: 1152px) 536px',
-  '(min-width: 1024px) 46vw',
-  '(min-resolution: 2.9dppx) calc((100vw - 2rem) * 2 / 3)',
-  '(min-resolution: 2.5dppx) calc((100vw - 2rem) * 3 / 4)',
-  'calc((100vw - 2rem) * 24 / 25)',
-].join(', ')
+/** The picture's width for srcset: half the page beside the details from 1024 px, the page's on a phone. */
+const PICTURE_SIZES = `(min-width: 1152px) 536px, (min-width: 1024px) 46vw, ${PAGE_WIDE_ON_A_PHONE}`
 
 export function ProductDetails({
   product,
