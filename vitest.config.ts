@@ -32,10 +32,11 @@ export default defineConfig({
           environment: 'node',
           // Each file opens its own databases (copies of the migrated ones global-setup.ts makes once).
           // Files share their worker's modules (not isolated): loading the app's modules again for
-          // each file cost the two workers about 355 s of a 12-minute phase, and the suite took 8 once
-          // they were shared. What the app keeps in memory is keyed by its database (WeakMaps) or by
-          // request, and no file changes process.env or mocks a module; one that must would need its
-          // own project.
+          // each file cost the two workers about 355 s of a 12-minute phase, which took 8 once they
+          // were shared. What the app keeps in memory is keyed by its database (WeakMaps) or by
+          // request; no file changes process.env or mocks a module, and a file that changes the
+          // message runtime's locale puts it back in a `finally`. One that must do more would need
+          // a project of its own.
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
