@@ -211,6 +211,8 @@ async function findMessage(tx: Tx, status: StoredStatus, log: Logger | undefined
   if (!rowId) return null
   const [byId] = await tx.select().from(whatsappMessages).where(eq(whatsappMessages.id, rowId)).for('update')
   if (!byId) return null
+  // Its send's answer was saved between the two reads (each statement reads what is committed then).
+  if (byId.wamid === status.wamid) return byId
   if (byId.wamid !== null) {
     // The row went out under another wamid: a second message for one notice, which the sender must
     // never make. Not applied to it: its own wamid's statuses tell how it went.

@@ -6,7 +6,7 @@
 // the order details' loader.
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { and, eq, like } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#app/accounts/schema.ts'
@@ -388,6 +388,37 @@ describe.each(DATABASE_KINDS)("WhatsApp's webhook on %s", (kind) => {
     await settled(simulator.sendStatus({ wamid, status: 'delivered', callbackData: null }))
     expect((await messageRow(notice.id)).status).toBe('delivered')
   })
+
+  // PostgreSQL only: PGlite has one connection, so the send's answer cannot be saved mid-way there.
+  it.runIf(kind === 'postgres')(
+    "applies a status that comes while its send's answer is being saved, which the first read did not see",
+    async () => {
+      const notice = await sentNotice({ wamid: null, status: 'sending' })
+      const wamid = newWamid()
+      let saved = () => {}
+      const saving = db.transaction(async (tx) => {
+        await tx.update(whatsappMessages).set({ wamid, status: 'accepted' }).where(eq(whatsappMessages.id, notice.id))
+        await new Promise<void>((resolve) => {
+          saved = resolve
+        })
+      })
+      expect(await simulator.sendStatus({ wamid, status: 'sent', callbackData: `msg:${notice.id}` })).toEqual([200])
+      // The worker read by the wamid and found nothing; it waits on the row, found by its id.
+      await expect
+        .poll(async () => {
+          const { rows } = (await db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          )) as unknown as { rows: { n: number }[] }
+          return rows[0]!.n
+        })
+        .toBe(1)
+      saved()
+      await saving
+      await events.idle()
+      expect(await messageRow(notice.id)).toMatchObject({ wamid, status: 'sent' })
+      expect((await storedFor(wamid)).map((event) => event.outcome)).toEqual(['applied'])
+    },
+  )
 
   it("records a failure's reason, alerts the owner and falls back to SMS for the delivery OTP", async () => {
     const notice = await sentNotice()
