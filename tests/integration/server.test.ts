@@ -87,7 +87,7 @@ describe.each(DATABASE_KINDS)('the shop server on %s', (kind) => {
   })
 })
 
-describe('a refused configuration', () => {
+describe.concurrent('a refused configuration', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ DATABASE_URL: 'postgres//missing-colon' }, 'DATABASE_URL'],
@@ -160,7 +160,8 @@ describe('the first-run admin', () => {
   })
 })
 
-describe('a machine the shop cannot start on', () => {
+// Side by side: each test has its own port and folder, and one waits 20 s for a silent PostgreSQL.
+describe.concurrent('a machine the shop cannot start on', () => {
   /** One line saying why, naming the setting, and a non-zero exit. */
   async function refusal(env: Record<string, string>) {
     const { code, output } = await runServerToExit({ HOST: '127.0.0.1', PORT: String(await freePort()), ...env })
