@@ -5,8 +5,10 @@ import { type CouponCheck, checkCoupon } from '#app/checkout/coupons.server.ts'
 import { linesSubtotal, orderTotals, type Totals } from '#app/checkout/totals.ts'
 import { rememberedPin } from '#app/delivery/remembered-pin.ts'
 import { type DeliveryQuote, deliveryQuote } from '#app/delivery/zones.server.ts'
+import { localizedHref } from '#app/i18n/locale.ts'
 import { orderNumber } from '#app/orders/status.ts'
 import { m } from '#app/paraglide/messages.js'
+import { getLocale } from '#app/paraglide/runtime.js'
 import { readCookie, serializeCookie } from '#app/platform/cookies.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { ShopSettings } from '#app/settings/settings.server.ts'
@@ -201,14 +203,17 @@ async function priceCart(
   }
 }
 
+/** The checkout page of the request's language, where the refusal is shown (and only there). */
+const checkoutPath = () => localizedHref('/checkout', getLocale())
+
 export function cartErrorCookie(message: string, secure: boolean): string {
-  return serializeCookie(CART_ERROR_COOKIE, message, { path: '/checkout', maxAge: 60, secure })
+  return serializeCookie(CART_ERROR_COOKIE, message, { path: checkoutPath(), maxAge: 60, secure })
 }
 
 /** The refusal carried by cartErrorCookie, and the header that forgets it. */
 export function takeCartError(request: Request, secure: boolean): { message: string | null; clear: string | null } {
   const message = readCookie(request, CART_ERROR_COOKIE)
   return message
-    ? { message, clear: serializeCookie(CART_ERROR_COOKIE, '', { path: '/checkout', maxAge: 0, secure }) }
+    ? { message, clear: serializeCookie(CART_ERROR_COOKIE, '', { path: checkoutPath(), maxAge: 0, secure }) }
     : { message: null, clear: null }
 }

@@ -67,6 +67,23 @@ describe('the cart refuses a Hindi page in Hindi, with the same status', () => {
   })
 })
 
+it("shows a refusal of a Hindi page's form without JavaScript on the Hindi checkout page, once", async () => {
+  const posted = await fetch(`${server.url}/hi/cart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'add', productId, size: '2kg' }),
+    redirect: 'manual',
+  })
+  expect(posted.status).toBe(302)
+  expect(posted.headers.get('location')).toBe('/hi/checkout')
+  const cookie = posted.headers.getSetCookie().find((line) => line.startsWith('cart_error='))
+  // The browser sends it to /hi/checkout only: the path is the Hindi page's.
+  expect(cookie).toMatch(/;\s*Path=\/hi\/checkout(;|$)/i)
+  const page = await fetch(`${server.url}/hi/checkout`, { headers: { cookie: cookie!.split(';')[0]! } })
+  expect(await page.text()).toContain('कृपया पैक साइज़ चुनें।')
+  expect(page.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^cart_error=;.*Path=\/hi\/checkout/i))
+})
+
 describe('the review form refuses a Hindi page in Hindi, with the same status', () => {
   it('a review from a visitor who has not signed in', async () => {
     const { en, hi } = await both('/reviews', { productId, rating: '5', body: '' })
