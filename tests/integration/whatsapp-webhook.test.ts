@@ -396,12 +396,16 @@ describe.each(DATABASE_KINDS)("WhatsApp's webhook on %s", (kind) => {
       const notice = await sentNotice({ wamid: null, status: 'sending' })
       const wamid = newWamid()
       let saved = () => {}
+      const held = Promise.withResolvers<void>()
       const saving = db.transaction(async (tx) => {
         await tx.update(whatsappMessages).set({ wamid, status: 'accepted' }).where(eq(whatsappMessages.id, notice.id))
+        held.resolve()
         await new Promise<void>((resolve) => {
           saved = resolve
         })
       })
+      // The save has taken the row before the status comes.
+      await held.promise
       expect(await simulator.sendStatus({ wamid, status: 'sent', callbackData: `msg:${notice.id}` })).toEqual([200])
       // The worker read by the wamid and found nothing; it waits on the row, found by its id.
       await expect
