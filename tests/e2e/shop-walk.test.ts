@@ -26,6 +26,7 @@ test("the Hindi cart drawer's guest note reads as one sentence", async ({ page }
 test("the cart drawer's quantity, remove and coupon buttons are at least 44 px", async ({ page }) => {
   await page.goto('/products/premium-ratlami-sev')
   await page.getByRole('button', { name: /^Add to cart/i }).click()
+  await expect(page.getByText('Added to cart!')).toBeVisible()
   await page.getByRole('link', { name: /^Cart,/ }).click()
   const drawer = page.getByRole('dialog')
   await drawer.getByLabel('Coupon code').fill('FIRST10')
