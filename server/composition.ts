@@ -57,6 +57,13 @@ const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 /** Where `react-router build` wrote the app (BUILD_DIR, as in react-router.config.ts). */
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build')
 const dev = process.argv.includes('--dev')
+// Vite's server build imports React Router's development build (the "development" condition). The
+// server's own imports must name the same copy: with another, the router refuses the server's load
+// context ("Invalid `context` value") and every page answers 500.
+if (dev && !import.meta.resolve('react-router').includes('/development/')) {
+  console.error('--dev needs Node started with --conditions=development, as `npm run dev` does')
+  process.exit(1)
+}
 
 function readConfig(): Config {
   try {

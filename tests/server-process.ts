@@ -43,12 +43,18 @@ export function temporaryDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'shop-data-'))
 }
 
-/** Node's own flags in `npm run serve` (memory and compilers), without the .env file a test must not read. */
-export const SERVE_FLAGS = (
-  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts
-  .serve!.split(/\s+/)
-  .filter((word) => word.startsWith('--') && !word.startsWith('--env-file'))
+/** What `npm run <script>` gives Node after its name, without the .env file a test must not read. */
+export function scriptArguments(script: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const [node, ...words] = scripts[script]!.split(/\s+/)
+  if (node !== 'node') throw new Error(`npm run ${script} does not run node`)
+  return words.filter((word) => !word.startsWith('--env-file'))
+}
+
+/** Node's own flags in `npm run serve` (memory and compilers). */
+export const SERVE_FLAGS = scriptArguments('serve').filter((word) => word.startsWith('--'))
 
 export interface RunningServer {
   url: string
@@ -59,16 +65,18 @@ export interface RunningServer {
 
 /**
  * Runs server/main.ts (or `entry`, such as scripts/start.ts) with the given environment (on top of a
- * clean one) and Node flags (SERVE_FLAGS: as `npm run serve` runs), and waits until it is ready.
+ * clean one), Node flags (SERVE_FLAGS: as `npm run serve` runs) and the entry's own arguments, and
+ * waits until it is ready.
  */
 export async function startServer(
   env: Record<string, string> = {},
   entry = 'server/main.ts',
   nodeFlags: string[] = [],
+  args: string[] = [],
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [...nodeFlags, entry], {
+  const child = spawn(process.execPath, [...nodeFlags, entry, ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -121,8 +129,9 @@ export async function startServer(
 export async function runServerToExit(
   env: Record<string, string>,
   killAfterMs = 30_000,
+  args: string[] = [],
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts', ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
