@@ -49,6 +49,8 @@ export function laterPart<Props extends object>(
       (loading ??= load().then(
         (loaded) => {
           part.component = loaded
+          // Marked as React marks a promise it has seen settle, so that `use` returns at once from then on.
+          Object.assign(part.ready, { status: 'fulfilled', value: undefined })
           arrived()
           return true
         },
@@ -79,7 +81,8 @@ function Deferred<Props extends object>({
   if (typeof document === 'undefined') void part.start()
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the part has become React's
   useEffect(onHydrated, [])
-  if (!part.component) use(part.ready)
+  // Always asked (React's rule for `use`): suspends until the code has arrived, then returns at once.
+  use(part.ready)
   return createElement(part.component!, props)
 }
 
