@@ -12,6 +12,8 @@ const QUERY = '?inline-script'
 /** Rolldown's prefix for a module of a plugin's own, which no other plugin loads. */
 const OWN = '\0'
 const ENTRY = `${OWN}inline-script-entry`
+/** How Vite's development server writes such a module's id in a URL. */
+const OWN_URL = '/@id/__x00__'
 
 /**
  * The script that calls the default export of `file` once, as the text of an inline `<script>`.
@@ -48,6 +50,10 @@ export function inlineScripts(): Plugin {
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (!source.endsWith(QUERY)) return null
+      // Its own id again, as the development server's module graph asks for it (by its URL, when
+      // React Router collects a page's styles): already resolved.
+      if (source.startsWith(OWN)) return source
+      if (source.startsWith(OWN_URL)) return `${OWN}${source.slice(OWN_URL.length)}`
       const resolved = await this.resolve(source.slice(0, -QUERY.length), importer, options)
       if (!resolved) throw new Error(`cannot resolve ${source}`)
       return `${OWN}${resolved.id}${QUERY}`
