@@ -8,7 +8,7 @@ import { type PhonePeSimulator, startPhonePeSimulator } from '../../server/phone
 import { freePort, type RunningServer, startServer } from '../server-process.ts'
 import { uniqueEmail, uniquePhone } from './accounts-helpers.ts'
 import { checkoutForm, fillDelivery } from './checkout-form.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 let shop: RunningServer
 let simulator: PhonePeSimulator
@@ -352,6 +352,9 @@ test('a gateway that cannot be reached shows Verification Error, and Retry Verif
   await page.getByRole('button', { name: 'Leave it pending' }).click()
   await expect(page.getByRole('heading', { name: 'Verification Error' })).toBeVisible()
   await expect(page.getByText('Unable to verify payment status. Please contact support.')).toBeVisible()
+  // The page came by the simulator's redirect, so nothing waited for its scripts: the server drew the
+  // error, and a click before hydration would be lost.
+  await hydrated(page)
   simulator.misbehave({})
   const paid = await page.request.post(payPage, { form: { outcome: 'success' }, maxRedirects: 0 })
   expect(paid.status()).toBe(303)
