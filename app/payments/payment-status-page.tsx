@@ -2,7 +2,7 @@
 // to at most 10 s, 5 attempts), then the pending notice with 'Check Status Again'; paid, failed and
 // verification-error states with the spec's buttons.
 import { CircleAlert, CircleCheck, CircleX, Clock, LoaderCircle } from 'lucide-react'
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { type ComponentProps, type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useFetcher, useNavigate } from 'react-router'
 import { Link, localize } from '#app/i18n/links.tsx'
 import { markOrderPlaced } from '#app/notifications/push-support.ts'
@@ -103,8 +103,10 @@ export function PaymentStatusPage({
       <Result icon={<CircleAlert className="text-destructive" aria-hidden />} title={m.payment_verification_error()}>
         <p>{shown.message}</p>
         {summary}
-        <Button onClick={restart} className="h-11">
-          {m.payment_retry_verification()}
+        <Button asChild className="h-11">
+          <CheckAgainLink orderId={orderId} onCheck={restart}>
+            {m.payment_retry_verification()}
+          </CheckAgainLink>
         </Button>
       </Result>
     )
@@ -167,21 +169,36 @@ export function PaymentStatusPage({
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild className="h-11">
-          <Link
-            to={`/payment-status?orderId=${orderId}`}
-            onClick={(event) => {
-              event.preventDefault()
-              restart()
-            }}
-          >
+          <CheckAgainLink orderId={orderId} onCheck={restart}>
             {m.payment_check_again()}
-          </Link>
+          </CheckAgainLink>
         </Button>
         <Button asChild variant="outline" className="h-11">
           <Link to="/products">{m.continue_shopping()}</Link>
         </Button>
       </div>
     </Result>
+  )
+}
+
+/**
+ * Asks for the payment's status again: on a hydrated page the checks start over in place; before that
+ * (or without JavaScript) the link loads the page again, which the server checks with the gateway.
+ */
+function CheckAgainLink({
+  orderId,
+  onCheck,
+  ...props
+}: { orderId: string; onCheck: () => void } & Omit<ComponentProps<typeof Link>, 'to' | 'onClick'>) {
+  return (
+    <Link
+      {...props}
+      to={`/payment-status?orderId=${orderId}`}
+      onClick={(event) => {
+        event.preventDefault()
+        onCheck()
+      }}
+    />
   )
 }
 

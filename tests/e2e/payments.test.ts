@@ -347,18 +347,22 @@ for (const [webhook, what] of [
 test('a gateway that cannot be reached shows Verification Error, and Retry Verification recovers', async ({ page }) => {
   // Retry Verification checks again after 1 s: the test moves the page's clock on instead.
   await page.clock.install()
-  const { payPage } = await atPaymentPage(page)
+  const { payPage, orderId } = await atPaymentPage(page)
   simulator.misbehave({ failNext: { status: 503, times: 1000 } })
   await page.getByRole('button', { name: 'Leave it pending' }).click()
   await expect(page.getByRole('heading', { name: 'Verification Error' })).toBeVisible()
   await expect(page.getByText('Unable to verify payment status. Please contact support.')).toBeVisible()
-  // The page came by the simulator's redirect, so nothing waited for its scripts: the server drew the
-  // error, and a click before hydration would be lost.
+  // Without JavaScript (or before the page has hydrated) Retry Verification loads the page again.
+  const served = await (await page.request.get(page.url())).text()
+  expect(served).toContain('Verification Error')
+  expect(served).toMatch(new RegExp(`<a[^>]*href="/payment-status\\?orderId=${orderId}"[^>]*>Retry Verification</a>`))
+  // The page came by the simulator's redirect, so nothing waited for its scripts: the checks in place
+  // are what this test follows.
   await hydrated(page)
   simulator.misbehave({})
   const paid = await page.request.post(payPage, { form: { outcome: 'success' }, maxRedirects: 0 })
   expect(paid.status()).toBe(303)
-  await page.getByRole('button', { name: 'Retry Verification' }).click()
+  await page.getByRole('link', { name: 'Retry Verification' }).click()
   const successful = page.getByRole('heading', { name: 'Payment Successful!' })
   // As in the re-check test above: each jump fires the check waiting, whose answer may be slow on a busy machine.
   await expect
