@@ -65,11 +65,11 @@ export const drill: Drill = {
       const unserved = new Set(orderIds.filter((_, index) => index % UNSERVED_EVERY === UNSERVED_EVERY - 1))
       const outcome = new Map<string, { ok: boolean; message: string }>()
       const began = performance.now()
+      const noCourier = (id: string) => NO_COURIER.test(outcome.get(id)?.message ?? '')
       // An order is done once booked or once Shiprocket has said no courier serves it; a failed call
       // (the owner reads "Try again") is pressed again in the next round, whatever its address.
-      const done = (id: string) => outcome.get(id)?.ok || NO_COURIER.test(outcome.get(id)?.message ?? '')
       for (let round = 1; round <= BOOKING_ROUNDS; round++) {
-        const left = orderIds.filter((id) => !done(id))
+        const left = orderIds.filter((id) => !outcome.get(id)?.ok && !noCourier(id))
         if (left.length === 0) break
         // The first round is Book all pressed on two phones at once: every order is asked for twice.
         const asks = round === 1 ? [...left, ...left] : left
@@ -135,9 +135,7 @@ export const drill: Drill = {
         })
         const srOrders = orderIds.filter((id) => simulator.order(channelIdOf(id)))
         const renumbered = orderIds.filter((id) => simulator.order(`${channelIdOf(id)}-R2`))
-        const wrongUnserved = [...unserved].filter(
-          (id) => outcome.get(id)?.ok || !NO_COURIER.test(outcome.get(id)?.message ?? ''),
-        )
+        const wrongUnserved = [...unserved].filter((id) => outcome.get(id)?.ok || !noCourier(id))
         const servedRefused = orderIds.filter((id) => !unserved.has(id) && !outcome.get(id)?.ok)
         const liveBookings = await rows<{ order_id: string; n: number }>(
           db,
