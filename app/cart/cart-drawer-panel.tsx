@@ -92,35 +92,25 @@ export default function CartDrawerPanel({
             </div>
           ) : (
             <>
-              {/* On a tall screen the lines scroll above the coupon, delivery and totals; on a shorter
-                  one (most phones) those would leave the lines a sliver, so all of it scrolls as one
-                  and only the button to checkout stays in place. */}
-              <div className="flex min-h-0 flex-1 flex-col overflow-y-auto tall:overflow-hidden">
-                <ul
-                  className="divide-y px-4 tall:min-h-0 tall:flex-1 tall:overflow-y-auto"
-                  aria-label={m.items_in_cart()}
-                >
-                  {cart.lines.map((line) => (
-                    <li key={`${line.productId}-${line.size}`}>
-                      <CartLineItem line={line} />
-                    </li>
-                  ))}
-                </ul>
-                <div className="space-y-3 border-t bg-card px-4 pt-3 pb-3">
-                  <CouponField coupon={cart.coupon} />
-                  <DrawerDelivery cart={cart} />
-                  {!signedIn && (
-                    <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">
-                      {m.no_account_before()}{' '}
-                      <Link to="/auth" className="font-semibold underline underline-offset-2">
-                        {m.no_account_login()}
-                      </Link>{' '}
-                      {m.no_account_after()}
-                    </p>
-                  )}
-                </div>
-              </div>
-              <div className="border-t bg-card px-4 pt-3 pb-4 tall:border-t-0 tall:pt-0">
+              <ul className="flex-1 divide-y overflow-y-auto px-4" aria-label={m.items_in_cart()}>
+                {cart.lines.map((line) => (
+                  <li key={`${line.productId}-${line.size}`}>
+                    <CartLineItem line={line} />
+                  </li>
+                ))}
+              </ul>
+              <div className="space-y-3 border-t bg-card px-4 pt-3 pb-4">
+                <CouponField coupon={cart.coupon} />
+                <DrawerDelivery cart={cart} />
+                {!signedIn && (
+                  <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">
+                    {m.no_account_before()}{' '}
+                    <Link to="/auth" className="font-semibold underline underline-offset-2">
+                      {m.no_account_login()}
+                    </Link>{' '}
+                    {m.no_account_after()}
+                  </p>
+                )}
                 <Button asChild size="lg" className="w-full">
                   <Link to="/checkout">{signedIn ? m.proceed_to_checkout() : m.continue_as_guest()}</Link>
                 </Button>
