@@ -92,25 +92,32 @@ export default function CartDrawerPanel({
             </div>
           ) : (
             <>
-              <ul className="flex-1 divide-y overflow-y-auto px-4" aria-label={m.items_in_cart()}>
-                {cart.lines.map((line) => (
-                  <li key={`${line.productId}-${line.size}`}>
-                    <CartLineItem line={line} />
-                  </li>
-                ))}
-              </ul>
-              <div className="space-y-3 border-t bg-card px-4 pt-3 pb-4">
-                <CouponField coupon={cart.coupon} />
-                <DrawerDelivery cart={cart} />
-                {!signedIn && (
-                  <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">
-                    {m.no_account_before()}{' '}
-                    <Link to="/auth" className="font-semibold underline underline-offset-2">
-                      {m.no_account_login()}
-                    </Link>{' '}
-                    {m.no_account_after()}
-                  </p>
-                )}
+              {/* The lines, coupon, delivery and totals scroll as one, and the button to checkout stays in
+                  place: on most phones (640-800 px tall) the coupon, PIN code box and totals below a
+                  scrolling list of lines left the lines a sliver, a stepper cut off. */}
+              <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+                <ul className="flex-1 divide-y px-4" aria-label={m.items_in_cart()}>
+                  {cart.lines.map((line) => (
+                    <li key={`${line.productId}-${line.size}`}>
+                      <CartLineItem line={line} />
+                    </li>
+                  ))}
+                </ul>
+                <div className="space-y-3 border-t bg-card px-4 pt-3 pb-3">
+                  <CouponField coupon={cart.coupon} />
+                  <DrawerDelivery cart={cart} />
+                  {!signedIn && (
+                    <p className="rounded-md bg-secondary/70 px-3 py-2 text-sm text-brown">
+                      {m.no_account_before()}{' '}
+                      <Link to="/auth" className="font-semibold underline underline-offset-2">
+                        {m.no_account_login()}
+                      </Link>{' '}
+                      {m.no_account_after()}
+                    </p>
+                  )}
+                </div>
+              </div>
+              <div className="border-t bg-card px-4 pt-3 pb-4">
                 <Button asChild size="lg" className="w-full">
                   <Link to="/checkout">{signedIn ? m.proceed_to_checkout() : m.continue_as_guest()}</Link>
                 </Button>

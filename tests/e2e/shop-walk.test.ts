@@ -79,3 +79,29 @@ test('on a touch screen the footer links and a product card’s size list and bu
     expect(box?.height, (await target.textContent()) ?? undefined).toBeGreaterThanOrEqual(44)
   }
 })
+
+test('on a 360 × 640 phone the cart drawer shows its lines and the checkout button, and its totals a scroll away', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 })
+  await page.goto('/products')
+  const adds = page.getByRole('button', { name: /^Add to Cart/ })
+  const cart = page.getByRole('link', { name: /^Cart,/ })
+  await adds.nth(0).click()
+  await expect(cart).toHaveAccessibleName('Cart, 1 item')
+  await adds.nth(1).click()
+  await expect(cart).toHaveAccessibleName('Cart, 2 items')
+  await cart.click()
+  const drawer = page.getByRole('dialog')
+  // Both lines' steppers whole on the screen (the coupon, delivery and totals once left them 70 px).
+  for (const name of [/^One more Premium Ratlami Sev/, /^One more Satwik Khatta Meetha/]) {
+    await expect(drawer.getByRole('button', { name })).toBeInViewport({ ratio: 1 })
+  }
+  const checkout = drawer.getByRole('link', { name: 'Continue as Guest' })
+  await expect(checkout).toBeInViewport({ ratio: 1 })
+  const total = drawer.getByText('Total', { exact: true })
+  await expect(total).not.toBeInViewport()
+  await total.scrollIntoViewIfNeeded()
+  await expect(total).toBeInViewport()
+  await expect(checkout).toBeInViewport({ ratio: 1 })
+})
