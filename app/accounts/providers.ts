@@ -1,5 +1,6 @@
 // External sign-in providers as the browser may know them: which are configured and their labels,
 // never an id or a secret. The provider's error codes become readable sentences.
+import { m } from '#app/paraglide/messages.js'
 
 export type ProviderId = 'google' | 'facebook' | 'apple' | 'oidc'
 
@@ -26,29 +27,29 @@ export function publicProviders(config: OAuthConfig): PublicProvider[] {
   return providers
 }
 
-const PROVIDER_ERRORS: Record<string, string> = {
-  access_denied:
-    'Sign-in was cancelled or refused at the provider. You can try again or choose another way to sign in.',
-  consent_required:
-    'Sign-in was cancelled or refused at the provider. You can try again or choose another way to sign in.',
-  login_required:
-    'Sign-in was cancelled or refused at the provider. You can try again or choose another way to sign in.',
-  state_not_found: 'Your sign-in took too long or was started in another window. Please try again.',
-  state_mismatch: 'Your sign-in took too long or was started in another window. Please try again.',
-  invalid_callback_request: 'Your sign-in took too long or was started in another window. Please try again.',
-  please_restart_the_process: 'Your sign-in took too long or was started in another window. Please try again.',
-  email_not_found: 'The provider did not share an e-mail address with us. Please choose another way to sign in.',
-  account_not_linked:
-    'This e-mail already has an account with us. Please sign in with your e-mail and password, then try again.',
-  signup_disabled: 'New accounts cannot be created this way. Please choose another way to sign in.',
-  provider_not_found: 'That way of signing in is not available. Please choose another one.',
-  provider_unavailable:
-    'That provider cannot be reached just now. Please try again later or choose another way to sign in.',
-}
-
+/** A provider's error code (better-auth's, or the shop's own) as a sentence in the page's language. */
 export function providerError(code: string): string {
-  return (
-    PROVIDER_ERRORS[code.toLowerCase()] ??
-    'We could not sign you in with that provider. Please try again or choose another way to sign in.'
-  )
+  switch (code.toLowerCase()) {
+    case 'access_denied':
+    case 'consent_required':
+    case 'login_required':
+      return m.provider_error_cancelled()
+    case 'state_not_found':
+    case 'state_mismatch':
+    case 'invalid_callback_request':
+    case 'please_restart_the_process':
+      return m.provider_error_expired()
+    case 'email_not_found':
+      return m.provider_error_no_email()
+    case 'account_not_linked':
+      return m.provider_error_not_linked()
+    case 'signup_disabled':
+      return m.provider_error_signup_disabled()
+    case 'provider_not_found':
+      return m.provider_error_not_found()
+    case 'provider_unavailable':
+      return m.provider_error_unavailable()
+    default:
+      return m.provider_error_failed()
+  }
 }

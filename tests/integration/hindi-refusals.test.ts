@@ -1,6 +1,6 @@
-// Refusals on Hindi pages, through the production server (a build, PGlite): the cart's, the coupon's
-// and the review form's answers to a /hi/... request are in Hindi with the same status as the English
-// page's, which keeps its English sentences. docs/decisions/024-hindi.md. Needs `npm run build` first.
+// Refusals on Hindi pages, through the production server (a build, PGlite): the cart's, the coupon's,
+// the review form's and a sign-in provider's answers to a /hi/... request are in Hindi with the same
+// status as the English page's, which keeps its English sentences. docs/decisions/024-hindi.md. Needs `npm run build` first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { type RunningServer, startServer } from '../server-process.ts'
@@ -99,5 +99,31 @@ describe('the review form refuses a Hindi page in Hindi, with the same status', 
     const answer = await shopper.post('/hi/reviews', { productId, rating: '5', body: '', enhanced: '1' })
     expect(answer.status).toBe(403)
     expect((JSON.parse(answer.text) as { message: string }).message).toContain('प्रीमियम रतलामी सेव')
+  })
+})
+
+describe("a sign-in provider's refusal is told in the page's language", () => {
+  /** The sign-in page's alert, as served for `?error=<code>`. */
+  async function alertOf(path: string): Promise<string | undefined> {
+    const html = await (await fetch(`${server.url}${path}`)).text()
+    return /<[^>]+role="alert"[^>]*>([^<]*)</.exec(html)?.[1]
+  }
+
+  it('a shopper who cancelled at the provider', async () => {
+    expect(await alertOf('/auth?error=access_denied')).toBe(
+      'Sign-in was cancelled or refused at the provider. You can try again or choose another way to sign in.',
+    )
+    expect(await alertOf('/hi/auth?error=access_denied')).toBe(
+      'साइन इन रद्द हो गया या साइन इन सेवा ने मना कर दिया। आप फिर से कोशिश कर सकते हैं या साइन इन का कोई दूसरा तरीका चुन सकते हैं।',
+    )
+  })
+
+  it('a code the shop does not know', async () => {
+    expect(await alertOf('/auth?error=SOMETHING_ELSE')).toBe(
+      'We could not sign you in with that provider. Please try again or choose another way to sign in.',
+    )
+    expect(await alertOf('/hi/auth?error=SOMETHING_ELSE')).toBe(
+      'उस साइन इन सेवा से हम आपको साइन इन नहीं करा पाए। कृपया फिर से कोशिश करें या साइन इन का कोई दूसरा तरीका चुनें।',
+    )
   })
 })
