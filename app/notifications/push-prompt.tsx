@@ -1,6 +1,7 @@
 // The small, always-loaded part of push on shop pages: it decides whether the banner or the switch
-// can be of use on this device and only then loads them (separate chunks, outside the first load).
-import { lazy, Suspense, useEffect, useState } from 'react'
+// can be of use on this device and only then loads them (separate chunks, outside the first load;
+// the switch only once its slot is near the screen).
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { pathWithoutLocale } from '#app/i18n/locale.ts'
 import { bannerAllowedOn, bannerSeen, markOrderPlaced, orderPlacedHere, pushSupported } from './push-support.ts'
@@ -43,19 +44,34 @@ export function PushPrompt() {
   )
 }
 
-/** The on/off switch, in a slot of fixed height so its arrival moves nothing. */
+/**
+ * The on/off switch, in a slot of fixed height so its arrival moves nothing. Its code is asked for
+ * when the slot comes within half a screen of the viewport (the footer's, on a page read from the
+ * top, not at all): the push chunk was the one file a browsing page loaded beyond its first scripts.
+ */
 export function PushSwitchSlot({ tone, className }: { tone: 'footer' | 'page'; className?: string }) {
+  const slot = useRef<HTMLDivElement>(null)
   const [supported, setSupported] = useState(false)
   useEffect(() => {
-    if (!pushSupported()) return
+    const element = slot.current
+    if (!element || !pushSupported()) return
     let current = true
-    void navigator.serviceWorker.ready.then(() => current && setSupported(true))
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        near.disconnect()
+        void navigator.serviceWorker.ready.then(() => current && setSupported(true))
+      },
+      { rootMargin: '50% 0px' },
+    )
+    near.observe(element)
     return () => {
       current = false
+      near.disconnect()
     }
   }, [])
   return (
-    <div className={className}>
+    <div ref={slot} className={className}>
       {supported && (
         <Suspense fallback={null}>
           <PushSwitch tone={tone} />

@@ -108,13 +108,21 @@ async function fakePush(page: Page) {
 const banner = (page: Page) => page.getByRole('region', { name: BANNER })
 const footerSwitch = (page: Page, name: string) => page.getByRole('contentinfo').getByRole('button', { name })
 
+/**
+ * Scrolls to the footer and waits for its switch: it loads when its slot comes near the screen and
+ * notifications are ready, so the banner would have shown by then.
+ */
+async function footerSwitchShown(page: Page, name = 'Turn on notifications') {
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+  await expect(footerSwitch(page, name)).toBeVisible()
+}
+
 test.describe('the push banner', () => {
   test('shows on the home page but not on checkout, the product list or a product', async ({ page }) => {
     await fakePush(page)
     for (const path of ['/checkout', '/products', PRODUCT]) {
       await page.goto(path)
-      // The footer's switch loads when notifications are ready: the banner would have shown by then.
-      await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
+      await footerSwitchShown(page)
       await expect(banner(page), path).toHaveCount(0)
     }
     await page.goto('/')
@@ -154,6 +162,7 @@ test.describe('the push banner', () => {
 
     // Not offered again after a reload; the footer now offers to turn it off.
     await page.reload()
+    await footerSwitchShown(page, 'Turn off notifications')
     await footerSwitch(page, 'Turn off notifications').click()
     await expect(banner(page)).toHaveCount(0)
     await expect(page.getByText('Notifications Disabled')).toBeVisible()
@@ -193,6 +202,8 @@ test.describe('the push banner', () => {
     await signUpOverHttp(page.request, uniqueEmail(info, 'push'), `push-${Date.now()}-password`)
     await page.goto('/account')
     const section = page.getByRole('heading', { name: 'Notifications' }).locator('..')
+    // The switch loads when its slot comes near the screen.
+    await section.scrollIntoViewIfNeeded()
     await section.getByRole('button', { name: 'Turn on notifications' }).click()
     await expect(page.getByText('Notifications Enabled')).toBeVisible()
     await section.getByRole('button', { name: 'Turn off notifications' }).click()
@@ -207,7 +218,7 @@ test.describe('the push banner', () => {
     await banner(page).getByRole('button', { name: 'Not now' }).click()
     await expect(banner(page)).toHaveCount(0)
     await page.reload()
-    await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
+    await footerSwitchShown(page)
     await expect(banner(page)).toHaveCount(0)
   })
 })
@@ -258,7 +269,7 @@ for (const height of [640, 780]) {
       await fakePush(page)
       // A product's page: prices, sizes and Add to Cart, and no banner.
       await page.goto(PRODUCT)
-      await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
+      await footerSwitchShown(page)
       await expect(banner(page)).toHaveCount(0)
       const details = page.getByRole('main')
       const productControls = details
@@ -305,7 +316,7 @@ test("after an order, the banner shows on the order's page and on pages that sel
 }) => {
   await fakePush(page)
   await page.goto('/track-order')
-  await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
+  await footerSwitchShown(page)
   await expect(banner(page)).toHaveCount(0)
   // A guest order placed from this browser (its cart and its visitor cookie), as the checkout posts it.
   const html = await (await page.request.get('/products/tikhi-bundi')).text()
@@ -320,6 +331,6 @@ test("after an order, the banner shows on the order's page and on pages that sel
   await page.goto('/track-order')
   await expect(banner(page)).toBeVisible()
   await page.goto(PRODUCT)
-  await expect(footerSwitch(page, 'Turn on notifications')).toBeVisible()
+  await footerSwitchShown(page)
   await expect(banner(page)).toHaveCount(0)
 })
