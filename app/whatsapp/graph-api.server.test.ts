@@ -1,10 +1,10 @@
 // The WhatsApp adapter against the local simulator, which speaks the Cloud API over HTTP
 // (reference/whatsapp.md): what a send puts on the wire, and every fault the reference lists with the
 // action the outbox takes on it, decided on Meta's code. No error, whatever its path, carries the token.
-import { createServer } from 'node:net'
 import { inspect } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startWhatsAppSimulator, type WhatsAppSimulator } from '#server/whatsapp-simulator.ts'
+import { freePort } from '../../tests/server-process.ts'
 import {
   classifyWhatsAppCode,
   createWhatsAppClient,
@@ -391,12 +391,3 @@ describe('classifyWhatsAppCode', () => {
     expect(classifyWhatsAppCode(code, httpStatus)).toBe(action)
   })
 })
-
-/** A port with nothing listening on it. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
