@@ -65,7 +65,7 @@ export async function signUpAndSignIn(page: Page, email: string, password: strin
 
 /**
  * Signs a new shopper up and, unless `signIn` is false, in, posting the /auth page's own forms (intent
- * sign-up, then sign-in) from an address of its own, into `request`'s cookies (a page's `page.request`
+ * sign-up, then sign-in) from an address of its own, to the run's shop or `origin`'s, into `request`'s cookies (a page's `page.request`
  * shares its context's, so the page's next navigation is signed in). The page itself is walked by
  * signUpAndSignIn above, in accounts.test.ts; this is set-up for journeys an account only starts.
  */
@@ -73,9 +73,8 @@ export async function signUpOverHttp(
   request: APIRequestContext,
   email: string,
   password: string,
-  { signIn = true, name = 'Test Shopper' } = {},
+  { signIn = true, name = 'Test Shopper', origin = new URL(process.env.E2E_BASE_URL!).origin } = {},
 ) {
-  const origin = new URL(process.env.E2E_BASE_URL!).origin
   const headers = { origin, 'x-forwarded-for': `198.18.${randomInt(256)}.${randomInt(1, 255)}` }
   const signedUp = await request.post(`${origin}/auth`, {
     form: { intent: 'sign-up', redirectTo: '/', name, email, password },

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test'
 import Provider from 'oidc-provider'
 import { Secret, TOTP } from 'otpauth'
 import { freePort, type RunningServer, startServer } from '../server-process.ts'
+import { signUpOverHttp, uniqueEmail } from './accounts-helpers.ts'
 import { expect as baseExpect, hydrated, test } from './fixtures.ts'
 
 const expect = baseExpect.configure({ timeout: 20_000 })
@@ -77,6 +78,14 @@ async function offline(page: Page) {
   )
 }
 
+/** Signs in at the provider's development pages as `login` (any password), and consents. */
+async function signInAtProvider(page: Page, login: string) {
+  await page.locator('input[name="login"]').fill(login)
+  await page.locator('input[name="password"]').fill('any password')
+  await page.getByRole('button', { name: 'Sign-in' }).click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
 test('a shopper signs in with OpenID Connect (authorization code with PKCE) and returns to /auth', async ({
   page,
   isMobile,
@@ -95,11 +104,7 @@ test('a shopper signs in with OpenID Connect (authorization code with PKCE) and 
   await expect(page.getByRole('link', { name: /Continue with (Facebook|Apple)/ })).toHaveCount(0)
   await page.getByRole('link', { name: 'Continue with Malwa SSO' }).click()
 
-  const login = `guest-${info.project.name}-${randomBytes(3).toString('hex')}`
-  await page.locator('input[name="login"]').fill(login)
-  await page.locator('input[name="password"]').fill('any password')
-  await page.getByRole('button', { name: 'Sign-in' }).click()
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await signInAtProvider(page, `guest-${info.project.name}-${randomBytes(3).toString('hex')}`)
 
   await expect(page).toHaveURL(`${shop.url}/`)
   // Back from the provider by a full page load: the phone's menu opens once the page is hydrated.
@@ -139,6 +144,40 @@ test('creating an account passes the sign-up hint, and a refusal at the provider
     'Sign-in was cancelled or refused at the provider. You can try again or choose another way to sign in.',
   )
   await expect(page.getByRole('link', { name: 'Continue with Email' })).toBeVisible()
+})
+
+test('a shopper adds the provider to their e-mail account on My Account, and it then opens that account', async ({
+  page,
+  browser,
+}, info) => {
+  await offline(page)
+  const email = uniqueEmail(info, 'link-oidc')
+  await signUpOverHttp(page.request, email, 'poha jalebi sunday', { origin: shop.url })
+  await page.goto(`${shop.url}/account`)
+  const ways = page.getByRole('region', { name: 'Ways to sign in' })
+  await expect(ways.getByText('Malwa SSO: not added')).toBeVisible()
+
+  // The provider's sign-in proves the identity (its e-mail is another one), and the shop adds it.
+  const login = `linked-${info.project.name}-${randomBytes(3).toString('hex')}`
+  await ways.getByRole('link', { name: 'Add Malwa SSO' }).click()
+  await signInAtProvider(page, login)
+  await expect(page).toHaveURL(`${shop.url}/account?linked=oidc`)
+  await expect(ways.getByRole('status')).toHaveText('Malwa SSO is added: it now signs in to this account.')
+  await expect(ways.getByText('Malwa SSO: added')).toBeVisible()
+  await expect(ways.getByText(`E-mail and password: ${email}`)).toBeVisible()
+
+  // In another browser, signing in with the provider opens the same account, not a new one.
+  const other = await browser.newContext()
+  const elsewhere = await other.newPage()
+  await offline(elsewhere)
+  await elsewhere.goto(`${shop.url}/auth?redirectTo=/account`)
+  await elsewhere.getByRole('link', { name: 'Continue with Malwa SSO' }).click()
+  await signInAtProvider(elsewhere, login)
+  await expect(elsewhere).toHaveURL(`${shop.url}/account`)
+  await expect(
+    elsewhere.getByRole('region', { name: 'Ways to sign in' }).getByText(`E-mail and password: ${email}`),
+  ).toBeVisible()
+  await other.close()
 })
 
 test('an admin who turned on the second factor must pass it at /admin', async ({ page }) => {
