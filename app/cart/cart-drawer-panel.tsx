@@ -45,14 +45,14 @@ export default function CartDrawerPanel({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 motion-safe:data-[state=closed]:animate-out data-[state=closed]:fade-out-0 motion-safe:data-[state=open]:animate-in data-[state=open]:fade-in-0" />
         <Dialog.Content
           // Focus goes back to the cart button (there is no Dialog.Trigger: the button is a link without JavaScript).
           onCloseAutoFocus={(event) => {
             event.preventDefault()
             returnFocusTo.current?.focus()
           }}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-background shadow-xl data-[state=closed]:animate-out data-[state=closed]:slide-out-to-right data-[state=open]:animate-in data-[state=open]:slide-in-from-right"
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-background shadow-xl motion-safe:data-[state=closed]:animate-out data-[state=closed]:slide-out-to-right motion-safe:data-[state=open]:animate-in data-[state=open]:slide-in-from-right"
         >
           <div className="flex items-center justify-between border-b px-4 py-3">
             <Dialog.Title className="flex items-center gap-2 text-xl font-bold">

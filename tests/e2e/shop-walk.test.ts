@@ -46,6 +46,25 @@ test("the cart drawer's quantity, remove and coupon buttons are at least 44 px",
   }
 })
 
+test('the cart drawer slides in, and with reduced motion it is simply there', async ({ page }) => {
+  await page.goto('/products/premium-ratlami-sev')
+  await page.getByRole('button', { name: /^Add to cart/i }).click()
+  await expect(page.getByText('Added to cart!')).toBeVisible()
+  const cart = page.getByRole('link', { name: /^Cart,/ })
+  const drawer = page.getByRole('dialog')
+  const animation = () => drawer.evaluate((element) => getComputedStyle(element).animationName)
+  // The browser tests run with motion reduced (playwright.config.ts).
+  await cart.click()
+  await expect(drawer).toBeVisible()
+  expect(await animation()).toBe('none')
+  await drawer.getByRole('button', { name: 'Close cart' }).click()
+  await expect(drawer).toHaveCount(0)
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  await cart.click()
+  await expect(drawer).toBeVisible()
+  expect(await animation()).toBe('enter')
+})
+
 test('FIRST10 in the Hindi cart drawer says what it gives in Hindi', async ({ page }) => {
   await page.goto('/hi/products/premium-ratlami-sev')
   await page.getByRole('button', { name: /^कार्ट में डालें/ }).click()
