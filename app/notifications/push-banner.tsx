@@ -48,7 +48,7 @@ export default function PushBanner({ onClose }: { onClose: () => void }) {
       <div
         ref={card}
         className={cn(
-          'pointer-events-auto relative flex gap-3 rounded-2xl border border-[oklch(0.85_0.08_75)] border-l-[6px] border-l-[oklch(0.68_0.15_55)] bg-card p-3 pr-9 text-card-foreground shadow-[0_12px_32px_-12px_oklch(0.3_0.06_45/0.45)] duration-300 animate-in fade-in slide-in-from-bottom-4 motion-reduce:animate-none sm:p-4 sm:pr-10',
+          'pointer-events-auto relative flex gap-3 rounded-2xl border border-[oklch(0.85_0.08_75)] border-l-[6px] border-l-[oklch(0.68_0.15_55)] bg-card p-3 pr-9 text-card-foreground shadow-[0_12px_32px_-12px_oklch(0.3_0.06_45/0.45)] duration-300 fade-in slide-in-from-bottom-4 motion-safe:animate-in sm:p-4 sm:pr-10',
           // Out of the way at once, while it fades: a tap meant for the control beneath reaches it.
           overBuyControls && 'pointer-events-none',
         )}

@@ -65,9 +65,10 @@ export async function signUpAndSignIn(page: Page, email: string, password: strin
 
 /**
  * Signs a new shopper up and, unless `signIn` is false, in, posting the /auth page's own forms (intent
- * sign-up, then sign-in) from an address of its own, to the run's shop or `origin`'s, into `request`'s cookies (a page's `page.request`
- * shares its context's, so the page's next navigation is signed in). The page itself is walked by
- * signUpAndSignIn above, in accounts.test.ts; this is set-up for journeys an account only starts.
+ * sign-up, then sign-in) to the run's shop (or `origin`'s) from an address of its own, into
+ * `request`'s cookies (a page's `page.request` shares its context's, so the page's next navigation is
+ * signed in). The page itself is walked by signUpAndSignIn above, in accounts.test.ts; this is set-up
+ * for journeys an account only starts.
  */
 export async function signUpOverHttp(
   request: APIRequestContext,
