@@ -1,6 +1,7 @@
 // Refusals on Hindi pages, through the production server (a build, PGlite): the cart's, the coupon's,
 // the review form's and a sign-in provider's answers to a /hi/... request are in Hindi with the same
-// status as the English page's, which keeps its English sentences. docs/decisions/024-hindi.md. Needs `npm run build` first.
+// status as the English page's, which keeps its English sentences. docs/decisions/024-hindi.md.
+// Needs `npm run build` first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Shopper } from '../../scripts/drills/lib/shopper.ts'
 import { type RunningServer, startServer } from '../server-process.ts'
