@@ -5,6 +5,7 @@ import { defineConfig } from 'vite'
 import { browserMessages } from './app/i18n/browser-messages.ts'
 import { serviceWorker } from './app/pwa/service-worker-build.ts'
 import { inlineScripts } from './app/shell/inline-scripts.ts'
+import { routeManifest } from './app/shell/route-manifest.ts'
 import { shopChunks } from './app/shell/shop-chunks.ts'
 import { buildFingerprint } from './scripts/build-fingerprint.ts'
 import { MESSAGE_OPTIONS } from './scripts/messages.ts'
@@ -17,6 +18,8 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     inlineScripts(),
+    // Before the language copies, which copy the manifest it rewrites.
+    routeManifest(),
     // Before the service worker and the compressed copies: its build's copy for each language comes first.
     browserMessages(),
     serviceWorker(),
