@@ -13,8 +13,8 @@ import { parseArgs } from 'node:util'
 import sharp from 'sharp'
 import { createDiskStore } from '../app/media/file-store.server.ts'
 import { processImage } from '../app/media/image-processing.server.ts'
-import { MAX_UPLOAD_BYTES, uploadKey } from '../app/media/upload-rules.ts'
-import { newUploadId } from '../app/media/uploads.server.ts'
+import { MAX_UPLOAD_BYTES } from '../app/media/upload-rules.ts'
+import { newUploadId, storeVariants } from '../app/media/uploads.server.ts'
 import { photoJpeg } from '../tests/images.ts'
 
 const { values: args } = parseArgs({
@@ -56,9 +56,7 @@ async function once(photo: Buffer): Promise<number> {
   const started = performance.now()
   const image = await processImage(photo)
   const id = newUploadId()
-  await Promise.all(
-    image.variants.map((variant) => store.put(uploadKey('products', id, variant.width), variant.data, 'image/webp')),
-  )
+  await storeVariants(store, 'products', id, image.variants)
   return performance.now() - started
 }
 
@@ -70,7 +68,7 @@ async function measure(name: string, photo: Buffer) {
   times.sort((a, b) => a - b)
   const at = (share: number) => Math.round(times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)]!)
   const variants = (await processImage(photo)).variants.map(
-    (variant) => `${variant.width}: ${Math.round(variant.data.length / 1024)} KB`,
+    (variant) => `${variant.width} ${variant.format}: ${Math.round(variant.data.length / 1024)} KB`,
   )
   const result = {
     name,

@@ -27,7 +27,7 @@ const SKELETON_CARDS = 8
 /** Typing pauses this long before the list follows the search box. */
 const SEARCH_DEBOUNCE_MS = 350
 /**
- * Cards in the first row load their pictures at once, at the browser's priority: on a phone the
+ * Cards in the first row load their pictures at once, at a preload's low priority: on a phone the
  * largest element of the first screen is text, and high-priority pictures there (preloaded ahead of the
  * stylesheet) delayed it. The rest wait until they are near.
  */

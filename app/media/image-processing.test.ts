@@ -66,7 +66,8 @@ describe('image processing', () => {
     expect(image).toMatchObject({ format: 'jpeg', width: 600, height: 800 })
     for (const variant of image.variants) {
       const stored = await sharp(variant.data).metadata()
-      expect(stored.format).toBe('webp')
+      // libvips reads AVIF as HEIF with AV1 inside.
+      expect(stored.format).toBe(variant.format === 'avif' ? 'heif' : 'webp')
       expect(stored.exif).toBeUndefined()
       expect(stored.xmp).toBeUndefined()
       expect(stored.icc).toBeUndefined()
@@ -74,15 +75,28 @@ describe('image processing', () => {
       // Upright: taller than wide, as the photo was held.
       expect(stored.height).toBeGreaterThan(stored.width)
     }
-    expect(image.variants.map((variant) => variant.width)).toEqual([320, 640, 800, 960])
+    expect(image.variants.map((variant) => `${variant.width}.${variant.format}`)).toEqual([
+      '320.webp',
+      '640.webp',
+      '800.webp',
+      '960.webp',
+      '320.avif',
+      '640.avif',
+      '800.avif',
+      '960.avif',
+    ])
   })
 
-  it('makes variants 320, 640, 800 and 960 wide from a large photo', async () => {
+  it('makes variants 320, 640, 800 and 960 wide in WebP and in AVIF of fewer bytes, from a large photo', async () => {
     const image = await processImage(await photoJpeg(1200, 900))
     const widths = await Promise.all(
       image.variants.map(async (variant) => (await sharp(variant.data).metadata()).width),
     )
-    expect(widths).toEqual([320, 640, 800, 960])
+    expect(widths).toEqual([320, 640, 800, 960, 320, 640, 800, 960])
+    const bytes = (format: string) =>
+      image.variants.filter((variant) => variant.format === format).map((variant) => variant.data.length)
+    const webp = bytes('webp')
+    for (const [i, avif] of bytes('avif').entries()) expect(avif).toBeLessThan(webp[i]!)
   })
 
   it('never enlarges a small image: the larger names hold the original width', async () => {
@@ -93,12 +107,13 @@ describe('image processing', () => {
         return { width, height, hasAlpha }
       }),
     )
-    expect(sizes).toEqual([
+    const eachFormat = [
       { width: 320, height: 240, hasAlpha: true },
       { width: 400, height: 300, hasAlpha: true },
       { width: 400, height: 300, hasAlpha: true },
       { width: 400, height: 300, hasAlpha: true },
-    ])
+    ]
+    expect(sizes).toEqual([...eachFormat, ...eachFormat])
   })
 
   it('accepts a GIF (its first frame) and a WebP', async () => {

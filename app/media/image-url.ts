@@ -1,5 +1,6 @@
 // Which image URLs a product or a post may point at: one of the bundled artworks, or an upload of
-// this shop (each artwork also has a 1200x630 preview at /images/og/products/<key>.jpg). Both come as WebP variants '<name>-<width>.webp', so each yields a srcset.
+// this shop (each artwork also has a 1200x630 preview at /images/og/products/<key>.jpg). Both come as
+// WebP variants '<name>-<width>.webp', each with an AVIF twin, so each yields a srcset.
 import type { BundledImage } from '#app/demo/types.ts'
 import { IMAGE_WIDTH_PATTERN } from '#app/shared/image-variants.ts'
 

@@ -14,6 +14,7 @@ import {
   MAX_UPLOAD_BYTES,
   UPLOAD_TEXTS,
   uploadKeyFromPath,
+  variantContentType,
 } from './upload-rules.ts'
 import { makeMissingVariant, saveUpload, UploadRefused } from './uploads.server.ts'
 
@@ -114,12 +115,12 @@ export async function uploadedImageLoader({ request, context }: Args) {
   if (!key) return notFound()
   const { files } = context.get(servicesContext)
   let stored = await files.get(key)
-  // An upload older than one of the widths (800) gets that variant made now, and kept.
+  // An upload older than one of the widths (800) or than AVIF gets that variant made now, and kept.
   if (!stored && (await makeMissingVariant(files, key))) stored = await files.get(key)
   if (!stored) return notFound()
   // An id is never reused, so what a URL names never changes.
   const headers = {
-    'Content-Type': 'image/webp',
+    'Content-Type': variantContentType(key),
     'Cache-Control': `public, max-age=${YEAR}, immutable`,
     ETag: stored.etag,
   }

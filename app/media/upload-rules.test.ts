@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { srcSetFor } from '#app/shared/image-variants.ts'
 import { isShopImageUrl } from './image-url.ts'
-import { checkPickedFile, MAX_UPLOAD_BYTES, UPLOAD_TEXTS, uploadKeyFromPath, uploadUrl } from './upload-rules.ts'
+import {
+  checkPickedFile,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_TEXTS,
+  uploadKey,
+  uploadKeyFromPath,
+  uploadUrl,
+  variantContentType,
+} from './upload-rules.ts'
 import { newUploadId } from './uploads.server.ts'
 
 describe('upload rules', () => {
@@ -26,6 +34,13 @@ describe('upload rules', () => {
     expect(isShopImageUrl(uploadUrl('thumbnails', id))).toBe(true)
   })
 
+  it('keys an AVIF twin beside the WebP, each served with its own type', () => {
+    expect(uploadKey('products', 'a-b', 800)).toBe('products/a-b-800.webp')
+    expect(uploadKey('products', 'a-b', 800, 'avif')).toBe('products/a-b-800.avif')
+    expect(variantContentType('products/a-b-800.webp')).toBe('image/webp')
+    expect(variantContentType('products/a-b-800.avif')).toBe('image/avif')
+  })
+
   it('makes ids nobody can guess or repeat', () => {
     const ids = new Set(Array.from({ length: 1000 }, () => newUploadId(0)))
     expect(ids.size).toBe(1000)
@@ -37,11 +52,13 @@ describe('upload rules', () => {
     expect(uploadKeyFromPath('/uploads/products/mi2k3-abc123-960.webp')).toBe('products/mi2k3-abc123-960.webp')
     expect(uploadKeyFromPath('/uploads/thumbnails/x-320.webp')).toBe('thumbnails/x-320.webp')
     expect(uploadKeyFromPath('/uploads/products/mi2k3-abc123-800.webp')).toBe('products/mi2k3-abc123-800.webp')
+    expect(uploadKeyFromPath('/uploads/products/mi2k3-abc123-800.avif')).toBe('products/mi2k3-abc123-800.avif')
     for (const path of [
       '/uploads/products/../../auth-secret-640.webp',
       '/uploads/products/%2e%2e%2fsecret-640.webp',
       '/uploads/products/x-641.webp',
       '/uploads/products/x-640.png',
+      '/uploads/products/x-640.avif.webp',
       '/uploads/products/x-640.webp/',
       '/uploads/other/x-640.webp',
       '/uploads/products/a/b-640.webp',

@@ -1,7 +1,7 @@
 // The rules of an image upload that the browser and the server share: the spec's 5 MB limit and its
 // texts (sections 5, 8 and 9), the accepted kinds, and the shape of an upload's URL and storage key.
 // The browser's checks are only early feedback: the server judges the file by its content.
-import { IMAGE_WIDTH_PATTERN } from '#app/shared/image-variants.ts'
+import { IMAGE_WIDTH_PATTERN, VARIANT_FORMATS, type VariantFormat } from '#app/shared/image-variants.ts'
 import { UPLOAD_FOLDERS, type UploadFolder } from './image-url.ts'
 
 export const MAX_UPLOAD_MB = 5
@@ -37,9 +37,14 @@ export function isUploadFolder(value: unknown): value is UploadFolder {
   return typeof value === 'string' && (UPLOAD_FOLDERS as readonly string[]).includes(value)
 }
 
-/** An upload's storage key: '<folder>/<id>-<width>.webp'. */
-export function uploadKey(folder: UploadFolder, id: string, width: number): string {
-  return `${folder}/${id}-${width}.webp`
+/** An upload's storage key: '<folder>/<id>-<width>.webp', or '.avif' for its AVIF twin. */
+export function uploadKey(folder: UploadFolder, id: string, width: number, format: VariantFormat = 'webp'): string {
+  return `${folder}/${id}-${width}.${format}`
+}
+
+/** A variant's Content-Type, from its key's extension. */
+export function variantContentType(key: string): string {
+  return key.endsWith('.avif') ? 'image/avif' : 'image/webp'
 }
 
 /** The URL a form stores for an upload: its 640 px variant, like the bundled artwork. */
@@ -47,7 +52,9 @@ export function uploadUrl(folder: UploadFolder, id: string): string {
   return `/uploads/${uploadKey(folder, id, 640)}`
 }
 
-const SERVED = new RegExp(`^/uploads/((?:${UPLOAD_FOLDERS.join('|')})/[a-z0-9-]+-(?:${IMAGE_WIDTH_PATTERN})\\.webp)$`)
+const SERVED = new RegExp(
+  `^/uploads/((?:${UPLOAD_FOLDERS.join('|')})/[a-z0-9-]+-(?:${IMAGE_WIDTH_PATTERN})\\.(?:${VARIANT_FORMATS.join('|')}))$`,
+)
 
 /**
  * The storage key a GET /uploads/... path names, or null for anything else. Only this one shape is

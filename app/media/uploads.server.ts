@@ -6,9 +6,15 @@ import { type AuditActor, recordAudit } from '#app/platform/audit.server.ts'
 import type { Db } from '#app/platform/db.server.ts'
 import type { FileStore } from '#app/platform/file-store.ts'
 import { IMAGE_WIDTHS } from '#app/shared/image-variants.ts'
-import { type ImageFormat, ImageRejected, processImage, resizeVariant } from './image-processing.server.ts'
+import {
+  type ImageFormat,
+  ImageRejected,
+  type ImageVariant,
+  processImage,
+  resizeVariant,
+} from './image-processing.server.ts'
 import type { UploadFolder } from './image-url.ts'
-import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, uploadKey, uploadUrl } from './upload-rules.ts'
+import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, uploadKey, uploadUrl, variantContentType } from './upload-rules.ts'
 
 /** Why an upload was refused, with the HTTP status that says so. */
 export class UploadRefused extends Error {
@@ -55,6 +61,21 @@ function labelOf(fileName: string): string {
   return clean.slice(0, 120) || 'image'
 }
 
+/** Stores an image's variants under an upload's id, each with its format's Content-Type. */
+export async function storeVariants(
+  store: FileStore,
+  folder: UploadFolder,
+  id: string,
+  variants: ImageVariant[],
+): Promise<void> {
+  await Promise.all(
+    variants.map((variant) => {
+      const key = uploadKey(folder, id, variant.width, variant.format)
+      return store.put(key, variant.data, variantContentType(key))
+    }),
+  )
+}
+
 export async function saveUpload(
   db: Db,
   store: FileStore,
@@ -69,9 +90,7 @@ export async function saveUpload(
     throw error
   })
   const id = newUploadId()
-  await Promise.all(
-    image.variants.map((variant) => store.put(uploadKey(input.folder, id, variant.width), variant.data, 'image/webp')),
-  )
+  await storeVariants(store, input.folder, id, image.variants)
   const saved: SavedUpload = {
     id,
     url: uploadUrl(input.folder, id),
@@ -96,27 +115,28 @@ export async function saveUpload(
 }
 
 const WIDEST = Math.max(...IMAGE_WIDTHS)
-const STORED_KEY = /^(.+)-(\d+)\.webp$/
+const STORED_KEY = /^(.+)-(\d+)\.(webp|avif)$/
 /** Variants being made right now, by key: a burst of requests for one makes it once. */
 const making = new Map<string, Promise<boolean>>()
 
 /**
- * Makes a variant missing from the store out of the upload's widest one, and stores it: uploads stored
- * before a width joined IMAGE_WIDTHS (800) get it on its first request, nothing runs at start-up.
- * False when the upload has no widest variant either (no such upload). `key` is a served key
+ * Makes a variant missing from the store out of the upload's widest WebP, and stores it: uploads stored
+ * before a width joined IMAGE_WIDTHS (800) or before AVIF get it on its first request, nothing runs at
+ * start-up. False when the upload has no widest WebP either (no such upload). `key` is a served key
  * (uploadKeyFromPath).
  */
 export function makeMissingVariant(store: FileStore, key: string): Promise<boolean> {
   const match = STORED_KEY.exec(key)
   const width = Number(match?.[2])
-  if (!match || width >= WIDEST) return Promise.resolve(false)
+  const format = match?.[3] === 'avif' ? 'avif' : 'webp'
+  if (!match || (format === 'webp' && width >= WIDEST)) return Promise.resolve(false)
   let made = making.get(key)
   if (!made) {
     made = (async () => {
       const source = await store.get(`${match[1]}-${WIDEST}.webp`)
       if (!source) return false
       const bytes = new Uint8Array(await new Response(source.body).arrayBuffer())
-      await store.put(key, await resizeVariant(bytes, width), 'image/webp')
+      await store.put(key, await resizeVariant(bytes, width, format), variantContentType(key))
       return true
     })().finally(() => making.delete(key))
     making.set(key, made)

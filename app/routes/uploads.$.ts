@@ -1,4 +1,5 @@
-// GET /uploads/<folder>/<id>-<width>.webp: an uploaded image's variant, from the upload store (app/media).
+// GET /uploads/<folder>/<id>-<width>.webp or .avif: an uploaded image's variant, from the upload
+// store (app/media).
 import { uploadedImageLoader } from '#app/media/upload-routes.server.ts'
 import type { Route } from './+types/uploads.$'
 

@@ -9,8 +9,15 @@ describe('image variants', () => {
     expect(srcSetFor('/images/products/ratlami-sev-800.webp')).toBe(all)
   })
 
+  it('lists the same widths in AVIF, the WebP variants named', () => {
+    expect(srcSetFor('/uploads/products/a1b2-640.webp', 'avif')).toBe(
+      '/uploads/products/a1b2-320.avif 320w, /uploads/products/a1b2-640.avif 640w, /uploads/products/a1b2-800.avif 800w, /uploads/products/a1b2-960.avif 960w',
+    )
+  })
+
   it('leaves other images alone', () => {
     expect(srcSetFor('https://cdn.example/photo.jpg')).toBeUndefined()
     expect(srcSetFor('/images/logo-2.webp')).toBeUndefined()
+    expect(srcSetFor('https://cdn.example/photo.jpg', 'avif')).toBeUndefined()
   })
 })

@@ -1,5 +1,6 @@
 import { ImageOff } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { preload } from 'react-dom'
 import { m } from '#app/paraglide/messages.js'
 import { srcSetFor } from '#app/shared/image-variants.ts'
 import { cn } from './cn.ts'
@@ -13,7 +14,7 @@ interface ShopImageProps {
   sizes: string
   /** The first screen's largest element: load at once, with high priority (a preload in the head). */
   priority?: boolean
-  /** On the first screen but not its largest element: load at once, at the browser's own priority. */
+  /** On the first screen but not its largest element: load at once, at a preload's low priority. */
   eager?: boolean
   className?: string
 }
@@ -33,7 +34,10 @@ export const PAGE_WIDE_ON_A_PHONE = [
   'calc((100vw - 2rem) * 24 / 25)',
 ].join(', ')
 
-/** An image with explicit dimensions, responsive srcset, a skeleton while loading and a message on error. */
+/**
+ * An image with explicit dimensions, responsive srcset in AVIF (about half WebP's bytes) and WebP for
+ * browsers without it, a skeleton while loading and a message on error.
+ */
 export function ShopImage({
   src,
   alt,
@@ -59,6 +63,21 @@ export function ShopImage({
     if (element.naturalWidth === 0) setFailedSrc(src)
     else setLoadedSrc(src)
   }, [src])
+  const avifSrcSet = src ? srcSetFor(src, 'avif') : undefined
+  // React preloads a non-lazy <img> in the head by itself, but not one inside a <picture>, whose
+  // source it cannot know: it is preloaded here as React would, in the format a browser skips if it
+  // cannot show it (with a srcset React leaves the href out). The largest paint's at high priority; the
+  // others at a preload's low one, which the browser would otherwise raise for the first few pictures
+  // in the body, ahead of a first screen whose largest paint is text (docs/performance.md).
+  if ((priority || eager) && src && avifSrcSet && !failed) {
+    preload(src, {
+      as: 'image',
+      imageSrcSet: avifSrcSet,
+      imageSizes: sizes,
+      type: 'image/avif',
+      ...(priority && { fetchPriority: 'high' }),
+    })
+  }
 
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)} style={{ aspectRatio: `${width} / ${height}` }}>
@@ -70,21 +89,24 @@ export function ShopImage({
       ) : (
         <>
           {loadedSrc !== src && <div className="absolute inset-0 animate-skeleton bg-muted" aria-hidden />}
-          <img
-            ref={image}
-            src={src ?? undefined}
-            srcSet={src ? srcSetFor(src) : undefined}
-            sizes={sizes}
-            alt={alt}
-            width={width}
-            height={height}
-            loading={priority || eager ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
-            onLoad={() => setLoadedSrc(src)}
-            onError={() => setFailedSrc(src)}
-            className="relative size-full object-cover"
-          />
+          <picture>
+            {avifSrcSet && <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />}
+            <img
+              ref={image}
+              src={src ?? undefined}
+              srcSet={src ? srcSetFor(src) : undefined}
+              sizes={sizes}
+              alt={alt}
+              width={width}
+              height={height}
+              loading={priority || eager ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              decoding="async"
+              onLoad={() => setLoadedSrc(src)}
+              onError={() => setFailedSrc(src)}
+              className="relative size-full object-cover"
+            />
+          </picture>
         </>
       )}
     </div>

@@ -221,7 +221,7 @@ test('changing a product’s slug sends its old address to the new one', async (
   await expect(page.getByRole('heading', { level: 1, name: `${name} Classic` })).toBeVisible()
 })
 
-test('the owner uploads a photo for a product: a refused file leaves the image as it was, a photo shows in the shop as WebP at four widths', async ({
+test('the owner uploads a photo for a product: a refused file leaves the image as it was, a photo shows in the shop at four widths, as AVIF', async ({
   page,
   shop,
 }) => {
@@ -260,6 +260,9 @@ test('the owner uploads a photo for a product: a refused file leaves the image a
   expect(served.status()).toBe(200)
   expect(served.headers()['content-type']).toBe('image/webp')
   expect((await sharp(await served.body()).metadata()).format).toBe('webp')
+  // What the shop shows is the upload's AVIF twin, made with the WebP ones.
+  await expect(image).toHaveJSProperty('complete', true)
+  expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/-\d+\.avif$/)
 })
 
 test('deleting a product nobody ordered asks the spec’s question, then removes it', async ({ page, shop }) => {

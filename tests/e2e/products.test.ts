@@ -283,7 +283,7 @@ test.describe('a product page', () => {
     await expect(image).toHaveAttribute('fetchpriority', 'high')
   })
 
-  test('a phone loads the 800 px picture, preloaded with the srcset and sizes the picture has', async ({
+  test('a phone loads the 800 px AVIF picture, preloaded with the srcset and sizes its source has', async ({
     page,
   }, info) => {
     test.skip(info.project.name !== 'phone', 'the 800 px variant is the phone’s (360 px wide at 2.625x here)')
@@ -294,15 +294,18 @@ test.describe('a product page', () => {
     await page.goto('/products/ujjaini-sev')
     const image = page.getByRole('img', { name: 'Ujjaini Sev' })
     await expect(image).toHaveJSProperty('complete', true)
-    expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/ujjaini-sev-800\.webp$/)
-    const srcset = await image.getAttribute('srcset')
-    expect(srcset).toContain('/images/products/ujjaini-sev-800.webp 800w')
-    // React preloads the LCP picture in the head with the same choice, so it is fetched once, early.
+    expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/ujjaini-sev-800\.avif$/)
+    expect(await image.getAttribute('srcset')).toContain('/images/products/ujjaini-sev-800.webp 800w')
+    const avif = page.locator('picture:has(img[alt="Ujjaini Sev"]) source[type="image/avif"]')
+    const srcset = await avif.getAttribute('srcset')
+    expect(srcset).toContain('/images/products/ujjaini-sev-800.avif 800w')
+    // The LCP picture is preloaded in the head with the same choice, so it is fetched once, early.
     const preload = page.locator('head link[rel="preload"][as="image"][imagesrcset]')
     await expect(preload).toHaveAttribute('imagesrcset', srcset!)
     await expect(preload).toHaveAttribute('imagesizes', (await image.getAttribute('sizes'))!)
+    await expect(preload).toHaveAttribute('type', 'image/avif')
     await expect(preload).toHaveAttribute('fetchpriority', 'high')
-    expect(pictures).toEqual(['/images/products/ujjaini-sev-800.webp'])
+    expect(pictures).toEqual(['/images/products/ujjaini-sev-800.avif'])
   })
 
   test('a phone at 1.75x or 2x loads the 640 px picture, a few pixels short of its width', async ({
@@ -324,7 +327,7 @@ test.describe('a product page', () => {
       expect(
         await image.evaluate((element: HTMLImageElement) => element.currentSrc),
         `${width} px at ${deviceScaleFactor}x`,
-      ).toMatch(/ujjaini-sev-640\.webp$/)
+      ).toMatch(/ujjaini-sev-640\.avif$/)
       await phone.close()
     }
   })

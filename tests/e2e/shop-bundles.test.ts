@@ -171,7 +171,7 @@ function waitsWithoutCap() {
     timeout === 1000 ? 0 : later(handler, timeout, ...rest)) as typeof window.setTimeout
 }
 
-const HERO = /\/images\/hero-[\w-]+\.webp$/
+const HERO = /\/images\/hero-[\w-]+\.(webp|avif)$/
 
 test('a visitor who scrolls before the first picture is painted gets the scripts without waiting for it', async ({
   page,
@@ -194,7 +194,7 @@ test('a visitor who scrolls before the first picture is painted gets the scripts
 
 test('a first picture that cannot be shown does not hold the scripts back', async ({ page }) => {
   await page.addInitScript(waitsWithoutCap)
-  await page.route(HERO, (route) => route.fulfill({ status: 200, contentType: 'image/webp', body: 'not a picture' }))
+  await page.route(HERO, (route) => route.fulfill({ status: 200, contentType: 'image/avif', body: 'not a picture' }))
   await page.goto('/')
   await hydrated(page)
 })

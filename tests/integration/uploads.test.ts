@@ -244,7 +244,7 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
     await database?.close()
   })
 
-  it('stores a phone photo as four upright WebP variants without its GPS position, and audits it', async () => {
+  it('stores a phone photo as four upright widths in WebP and AVIF without its GPS position, and audits it', async () => {
     const photo = await phonePhotoWithGps(1600, 1200)
     expect(exifHasGps((await sharp(photo).metadata()).exif)).toBe(true)
     const answer = await upload(form(fileOf(photo, 'IMG_2031.jpg', { type: 'image/jpeg' })))
@@ -255,15 +255,22 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
     expect(isShopImageUrl(url)).toBe(true)
     expect(url).not.toContain('IMG')
 
-    for (const width of [320, 640, 800, 960]) {
-      const response = await fetchUpload(url.replace('-640.webp', `-${width}.webp`))
-      expect(response.status).toBe(200)
-      const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
-      expect(metadata).toMatchObject({ format: 'webp', width })
-      expect(metadata.exif).toBeUndefined()
-      expect(metadata.xmp).toBeUndefined()
-      // Held upright: the 1600 x 1200 photo with orientation 6 is 1200 x 1600.
-      expect(metadata.height).toBe(Math.round((width * 4) / 3))
+    for (const [extension, format] of [
+      ['webp', 'webp'],
+      // libvips reads AVIF as HEIF with AV1 inside.
+      ['avif', 'heif'],
+    ]) {
+      for (const width of [320, 640, 800, 960]) {
+        const response = await fetchUpload(url.replace('-640.webp', `-${width}.${extension}`))
+        expect(response.status).toBe(200)
+        expect(response.headers.get('Content-Type')).toBe(`image/${extension}`)
+        const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+        expect(metadata).toMatchObject({ format, width })
+        expect(metadata.exif).toBeUndefined()
+        expect(metadata.xmp).toBeUndefined()
+        // Held upright: the 1600 x 1200 photo with orientation 6 is 1200 x 1600.
+        expect(metadata.height).toBe(Math.round((width * 4) / 3))
+      }
     }
 
     const id = /([a-z0-9]+-[a-z0-9]+)-640\.webp$/.exec(url)![1]!
@@ -407,7 +414,7 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
     }
   })
 
-  it('makes the 800 px variant of an upload stored before that width existed on its first request, once', async () => {
+  it('makes the 800 px variant and the AVIF twins of an upload stored before them on their first request, once', async () => {
     const answer = await upload(form(fileOf(await phonePhotoWithGps(1600, 1200), 'old.jpg', { type: 'image/jpeg' })))
     const { url } = answer.body as { url: string }
     // As an upload stored by an earlier version of the shop: 320, 640 and 960 only.
@@ -434,6 +441,22 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
     const narrow = await fetchUpload(smallUrl.replace('-640.webp', '-800.webp'))
     expect(await sharp(Buffer.from(await narrow.arrayBuffer())).metadata()).toMatchObject({ width: 400, height: 300 })
     expect((await fetchUpload(url.replace(/[a-z0-9]+-640/, 'nobody-800'))).status).toBe(404)
+
+    // An upload stored before AVIF: WebP only. Each AVIF twin is made from the widest WebP.
+    const folder = path.dirname(file)
+    const id = /([a-z0-9]+-[a-z0-9]+)-640\.webp$/.exec(url)![1]!
+    for (const name of readdirSync(folder).filter((name) => name.startsWith(id) && name.endsWith('.avif'))) {
+      rmSync(path.join(folder, name))
+    }
+    for (const width of [320, 960]) {
+      const twin = await fetchUpload(url.replace('-640.webp', `-${width}.avif`))
+      expect(twin.status).toBe(200)
+      expect(twin.headers.get('Content-Type')).toBe('image/avif')
+      const made = await sharp(Buffer.from(await twin.arrayBuffer())).metadata()
+      expect(made).toMatchObject({ format: 'heif', width, height: Math.round((width * 4) / 3) })
+      expect(readdirSync(folder)).toContain(`${id}-${width}.avif`)
+    }
+    expect((await fetchUpload(url.replace(/[a-z0-9]+-640\.webp/, 'nobody-960.avif'))).status).toBe(404)
   })
 
   it('stores an upload in the S3 bucket when one is configured, and serves it from there', async () => {
