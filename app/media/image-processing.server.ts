@@ -1,9 +1,10 @@
 // What an uploaded image becomes: judged by its bytes (never by its name or declared type), refused
 // before decoding when its header promises more pixels than a photo has, turned upright by its EXIF
 // orientation, stripped of every piece of metadata (EXIF, GPS, XMP, ICC after converting to sRGB) and
-// re-encoded by sharp into the shop's WebP and AVIF variants. docs/decisions/013-image-uploads.md says why.
+// re-encoded by sharp into the shop's WebP and AVIF variants. docs/decisions/013-image-uploads.md says
+// why.
 // sharp (and libvips) is imported with the first upload, not when the server starts.
-import type { SharpOptions } from 'sharp'
+import type { Sharp, SharpOptions } from 'sharp'
 import { IMAGE_WIDTHS, type ImageWidth, VARIANT_FORMATS, type VariantFormat } from '#app/shared/image-variants.ts'
 import { UPLOAD_TEXTS } from './upload-rules.ts'
 
@@ -24,7 +25,7 @@ const ENCODING = {
   avif: { quality: 50, effort: 2 },
 } as const
 
-function encoded(pixels: import('sharp').Sharp, format: VariantFormat): Promise<Buffer> {
+function encoded(pixels: Sharp, format: VariantFormat): Promise<Buffer> {
   return (format === 'avif' ? pixels.avif(ENCODING.avif) : pixels.webp(ENCODING.webp)).toBuffer()
 }
 
@@ -78,8 +79,8 @@ function readFailure(error: unknown): ImageRejected {
 }
 
 /**
- * Turns an upload into WebP and AVIF variants named 320, 640, 800 and 960. None is wider than the original: a
- * narrow photo gives narrower files under the same names (upscaling adds bytes, not detail).
+ * Turns an upload into WebP and AVIF variants named 320, 640, 800 and 960. None is wider than the
+ * original: a narrow photo gives narrower files under the same names (upscaling adds bytes, not detail).
  */
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const format = sniffImageFormat(bytes)
