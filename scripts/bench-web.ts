@@ -12,7 +12,7 @@
 //   npm run bench:web -- --runs 5 --no-build
 //   npm run bench:web -- --no-build --path / --path /products   # only these pages
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -29,6 +29,12 @@ const { values: args } = parseArgs({
   },
 })
 const runs = Math.max(1, Number(args.runs))
+
+// Said before the build: chrome-launcher reports a missing browser as an unhandled spawn error.
+if (!existsSync(CHROMIUM_PATH)) {
+  console.error(`Lighthouse needs Chromium at ${CHROMIUM_PATH}: apt-get install chromium, or set CHROMIUM_PATH.`)
+  process.exit(1)
+}
 
 if (!args['no-build']) {
   const build = spawnSync('react-router', ['build'], { stdio: 'inherit' })
