@@ -117,10 +117,11 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     const encodings = new Map<string, Promise<Buffer>>()
     const encode = (width: number, format: VariantFormat) => {
       const actual = Math.min(width, base.info.width)
-      let encoding = encodings.get(`${actual}.${format}`)
+      const key = `${actual}.${format}`
+      let encoding = encodings.get(key)
       if (!encoding) {
         encoding = encoded(sharp(base.data, raw).resize({ width: actual }), format)
-        encodings.set(`${actual}.${format}`, encoding)
+        encodings.set(key, encoding)
       }
       return encoding
     }

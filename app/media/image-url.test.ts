@@ -11,14 +11,13 @@ describe('the bundled pictures', () => {
   // A <picture> does not fall back to its WebP <img> when its AVIF source is missing: the shopper
   // would see 'Image not available'. `npm run art` renders them all.
   it('are in public/ in every width, in WebP and in AVIF', () => {
-    const missing = [...BUNDLED_IMAGES.map(bundledImageUrl), BLOG_FALLBACK_IMAGE].flatMap((src) =>
-      VARIANT_FORMATS.flatMap((format) =>
-        (srcSetFor(src, format) ?? src)
-          .split(', ')
-          .map((candidate) => candidate.split(' ')[0]!)
-          .filter((url) => !existsSync(PUBLIC + url)),
-      ),
+    const files = [...BUNDLED_IMAGES.map(bundledImageUrl), BLOG_FALLBACK_IMAGE].flatMap((src) =>
+      VARIANT_FORMATS.flatMap((format) => {
+        const srcset = srcSetFor(src, format)
+        expect(srcset, src).toBeDefined()
+        return (srcset ?? '').split(', ').map((candidate) => candidate.split(' ')[0]!)
+      }),
     )
-    expect(missing).toEqual([])
+    expect(files.filter((url) => !existsSync(PUBLIC + url))).toEqual([])
   })
 })
