@@ -31,4 +31,7 @@ export default defineConfig({
   // The server build carries the icons and Radix parts the app uses, not the packages' whole bundles
   // (lucide-react's CommonJS bundle alone is 1.3 MB of source the server would parse and keep).
   ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
+  // The stylesheet the server build carries for the pages to read (app/shell/page-styles.server.ts) is
+  // minified as the browser's is, so that both are the same text.
+  environments: { ssr: { build: { cssMinify: true } } },
 })

@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { pathWithoutLocale } from './i18n/locale.ts'
 import { requestContext } from './platform/services.server.ts'
 import { isPublicPage } from './pwa/cache-rules.ts'
+import { withPageStyles } from './shell/page-styles.server.ts'
 import { scriptsAfterLoad } from './shell/scripts-after-load.server.ts'
 
 export { createLoadContext } from './platform/services.server.ts'
@@ -38,7 +39,9 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId)
         timeoutId = undefined
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+        resolve(
+          new Response(withPageStyles(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }),
+        )
         callback()
       },
     })

@@ -2,7 +2,6 @@ import { type ReactNode, useEffect } from 'react'
 import {
   data,
   isRouteErrorResponse,
-  type LinkDescriptor,
   Links,
   Meta,
   Outlet,
@@ -15,7 +14,6 @@ import { Link } from '#app/i18n/links.tsx'
 import { m } from '#app/paraglide/messages.js'
 import type { Route } from './+types/root'
 import { getViewer } from './accounts/session.server.ts'
-import stylesheet from './app.css?url'
 import { CartToasts } from './cart/cart-form.tsx'
 import { type CartBadge, loadCartBadge } from './cart/cart-session.server.ts'
 import { DevanagariFont } from './i18n/devanagari-font.tsx'
@@ -38,6 +36,7 @@ import { markPageHydrated } from './shell/hydrate-later.tsx'
 import { InlineScript } from './shell/inline-script.tsx'
 import { NotFoundContent } from './shell/not-found-content.tsx'
 import { useFrameworkScripts } from './shell/page-hydration.ts'
+import { PageStyles } from './shell/page-styles.tsx'
 import { SiteFooter } from './shell/site-footer.tsx'
 import { SiteHeader } from './shell/site-header.tsx'
 import { Button } from './ui/button.tsx'
@@ -87,9 +86,6 @@ export const meta: Route.MetaFunction = ({ error }) =>
     : []
 
 export const links: Route.LinksFunction = () => [
-  // With a precedence React puts the one stylesheet first in the head, ahead of the module preloads:
-  // over HTTP/1.1 it was the tenth request and waited for a free connection before the first paint.
-  { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as LinkDescriptor,
   { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
   { rel: 'icon', href: '/icons/icon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
@@ -114,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        <PageStyles inline={!hydrate} />
         {locale === 'hi' && <DevanagariFont />}
         <Meta />
         <Links />

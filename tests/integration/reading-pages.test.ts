@@ -91,6 +91,36 @@ describe('a page to read ships no framework', () => {
   })
 })
 
+describe("a page to read carries the stylesheet's rules it uses", () => {
+  const stylesheetLink = /<link[^>]*rel="stylesheet" href="(\/assets\/app-[^"]+\.css)"/
+
+  it.each([...READING, '/hi/about', `/hi/blog/${POST}`, '/no-such-page'])(
+    '%s: its rules inline, from the stylesheet the browser is served, and no link to it',
+    async (path) => {
+      const html = await (await get(path)).text()
+      expect(html).not.toMatch(stylesheetLink)
+      expect(html).not.toContain('data-page-styles')
+      const rules = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].find(([, css = '']) =>
+        css.includes('@layer'),
+      )?.[1]
+      // The header's rules are there; the checkout's address form's are not.
+      expect(rules?.includes('.sticky{position:sticky}')).toBe(true)
+      expect(rules?.includes('[data-saved-address]')).toBe(false)
+      // Each selector of the page's rules is one of the stylesheet a page that hydrates links.
+      const served = stylesheetLink.exec(await (await get('/')).text())?.[1]
+      const stylesheet = await (await fetch(`${server.url}${served}`)).text()
+      for (const [, selector = ''] of (rules ?? '').matchAll(/(?:^|[{};])([^{};@]+)\{/g))
+        expect(stylesheet, selector).toContain(selector)
+    },
+  )
+
+  it('a page that hydrates links the whole stylesheet instead', async () => {
+    const html = await (await get('/products')).text()
+    expect(html).toMatch(stylesheetLink)
+    expect(html).not.toContain('data-page-styles')
+  })
+})
+
 describe('a page a shopper acts on keeps the framework', () => {
   it.each(['/', '/products', '/products/premium-ratlami-sev', '/hi/products', '/contact', '/checkout', '/admin'])(
     '%s carries React Router’s scripts',
