@@ -1,39 +1,9 @@
 // A page to read carries only the rules of the stylesheet it uses (app/shell/used-styles.ts): in the
 // browser, every element of it must be drawn as with the whole stylesheet. Each page is compared on a
-// phone and on a desktop (@both), with its <details> open (the menu, the FAQ, a policy's contents).
-import type { Page } from '@playwright/test'
+// phone and on a desktop (@both), with its <details> open (the menu, the FAQ).
 import { expect, test } from './fixtures.ts'
 
-const PAGES = [
-  '/about',
-  '/faq',
-  '/shipping-policy',
-  '/blog',
-  '/blog/the-story-of-ratlami-sev',
-  '/hi/about',
-  '/no-such-namkeen',
-]
-
-/**
- * Every element's computed style and box, one line per element and property: `tag.classes property:
- * value`. Custom properties are left out (the page's own rules keep only those it reads), and so are
- * margins: Chromium reports an `auto` margin as 0 or as its width depending on when it last laid the
- * element out, so the box's place stands for them.
- */
-async function computedStyles(page: Page): Promise<string[]> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  return page.evaluate(() =>
-    [document.documentElement, ...document.documentElement.querySelectorAll('body, body *')].flatMap((element) => {
-      const style = getComputedStyle(element)
-      const name = `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`
-      const { x, y, width, height } = element.getBoundingClientRect()
-      return Array.from(style)
-        .filter((property) => !/^(--|margin)/.test(property))
-        .map((property) => `${name} ${property}: ${style.getPropertyValue(property)}`)
-        .concat(`${name} box: ${x},${y} ${width}x${height}`)
-    }),
-  )
-}
+const PAGES = ['/about', '/faq', '/blog', '/blog/the-story-of-ratlami-sev', '/hi/about', '/no-such-namkeen']
 
 test('pages to read look as they would with the whole stylesheet, on a phone and a desktop @both', async ({
   page,
@@ -47,25 +17,43 @@ test('pages to read look as they would with the whole stylesheet, on a phone and
     // Every picture in: the layout the comparison reads is the settled one.
     await page.goto(path, { waitUntil: 'networkidle' })
     expect(await page.locator('link[rel="stylesheet"]').count(), path).toBe(0)
-    await page.evaluate(() => {
+    // Compared in the page, which answers with the first differences only.
+    const differing = await page.evaluate(async (href) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      // Every element's computed style and box, a line per element and property. Custom properties are
+      // left out (the page's own rules keep only those it reads), and so are margins: Chromium reports
+      // an `auto` margin as 0 or as its width depending on when it last laid the element out, so the
+      // box's place stands for them.
+      const styles = () =>
+        [document.documentElement, ...document.documentElement.querySelectorAll('body, body *')].flatMap((element) => {
+          const style = getComputedStyle(element)
+          const name = `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`
+          const { x, y, width, height } = element.getBoundingClientRect()
+          return Array.from(style)
+            .filter((property) => !/^(--|margin)/.test(property))
+            .map((property) => `${name} ${property}: ${style.getPropertyValue(property)}`)
+            .concat(`${name} box: ${x},${y} ${width}x${height}`)
+        })
       // Nothing moving: a transition or animation caught midway would differ between the two.
       const still = document.createElement('style')
       still.textContent = '*,::before,::after{animation:none!important;transition:none!important}'
       document.head.append(still)
       for (const details of document.querySelectorAll('details')) details.open = true
-    })
-    const own = await computedStyles(page)
-    // The whole stylesheet in, then the page's own rules out, in one task: no frame between them.
-    await page.evaluate(async (href) => {
+      await frame()
+      const own = styles()
+      // The whole stylesheet in, then the page's own rules out, in one task: no frame between them.
       const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href })
       const loaded = new Promise((resolve) => link.addEventListener('load', resolve))
       document.head.append(link)
       await loaded
       for (const style of document.querySelectorAll('style')) if (style.textContent?.includes('@layer')) style.remove()
-    }, stylesheet)
-    const whole = await computedStyles(page)
-    expect(own.length, path).toBe(whole.length)
-    const differing = own.flatMap((line, index) => (line === whole[index] ? [] : [`${line} | whole: ${whole[index]}`]))
-    expect(differing.slice(0, 5), path).toEqual([])
+      await frame()
+      const whole = styles()
+      if (own.length !== whole.length) return [`${own.length} lines with its own rules, ${whole.length} with the whole`]
+      return own
+        .flatMap((line, index) => (line === whole[index] ? [] : [`${line} | whole: ${whole[index]}`]))
+        .slice(0, 5)
+    }, stylesheet as string)
+    expect(differing, path).toEqual([])
   }
 })
