@@ -40,7 +40,10 @@ export default function handleRequest(
         clearTimeout(timeoutId)
         timeoutId = undefined
         resolve(
-          new Response(withPageStyles(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }),
+          new Response(withPageStyles(Buffer.concat(chunks), log), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
         )
         callback()
       },

@@ -111,7 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
         <PageStyles inline={!hydrate} />
-        {locale === 'hi' && <DevanagariFont />}
+        {locale === 'hi' && <DevanagariFont hydrate={hydrate} />}
         <Meta />
         <Links />
       </head>

@@ -20,13 +20,18 @@ const DEVANAGARI_RANGE = 'U+0900-097F,U+200C-200D,U+20B9,U+25CC'
  */
 export const DEVANAGARI_CSS = `@font-face{font-family:'Noto Sans Devanagari';font-style:normal;font-weight:400;font-display:swap;src:url(${regular}) format('woff2');unicode-range:${DEVANAGARI_RANGE}}`
 
-export function DevanagariFont() {
-  // Through react-dom's preload, which React writes ahead of the pictures' preloads: on a page to read
-  // both wait for the first paint, and the first asked gets the page's own connection, already open
-  // (docs/performance.md, "A page to read carries its own rules").
-  preload(regular, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
+export function DevanagariFont({ hydrate }: { hydrate: boolean }) {
+  if (!hydrate) {
+    // On a page to read, through react-dom's preload, which React writes ahead of the pictures'
+    // preloads: both wait for the first paint there, and the first asked gets the page's own
+    // connection, already open (docs/performance.md, "A page to read carries its own rules").
+    preload(regular, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
+  }
   return (
     <>
+      {/* Where the page hydrates, a link in place, after the stylesheet (which React hoists ahead of
+          preload() calls' links): the sheet first, decision 018 */}
+      {hydrate && <link rel="preload" href={regular} as="font" type="font/woff2" crossOrigin="anonymous" />}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own constant, no input */}
       <style dangerouslySetInnerHTML={{ __html: DEVANAGARI_CSS }} />
     </>

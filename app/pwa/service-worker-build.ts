@@ -78,7 +78,7 @@ async function buildServiceWorker(clientDir: string, log: (message: string) => v
       swSrc: path.join(temporary, 'sw.js'),
       swDest: path.join(clientDir, 'sw.js'),
       globDirectory: clientDir,
-      // The stylesheet: root.tsx links it itself (so it comes first in the head), outside the manifest.
+      // The stylesheet: pages that hydrate link it (app/shell/page-styles.tsx), outside the manifest.
       // The route manifests: every page imports its language's (react-router.config.ts, routeDiscovery 'initial').
       globPatterns: [...STATIC_FILES, ...precachedFiles, ...manifests, 'assets/*.css'],
       // Hashed names change with their content: no revision needed.

@@ -9,10 +9,23 @@ describe('usedStyles', () => {
     expect(used(css, ['flex', 'mt-4'])).toBe('.flex{display:flex}.mt-4{margin-top:1rem}')
   })
 
-  it('keeps rules without classes whole: the reset, elements, attributes, keyframes, font faces', () => {
+  it('keeps rules without classes whole: the reset, elements, attributes, font faces', () => {
     const css =
-      '*,:before{box-sizing:border-box}h1,h2{font-weight:inherit}[hidden]{display:none!important}@keyframes spin{to{transform:rotate(360deg)}}@font-face{font-family:x;src:url(x.woff2)}@layer theme,base;'
+      '*,:before{box-sizing:border-box}h1,h2{font-weight:inherit}[hidden]{display:none!important}@font-face{font-family:x;src:url(x.woff2)}@layer theme,base;'
     expect(used(css, [])).toBe(css)
+  })
+
+  it('keeps @keyframes only when a kept animation names them, itself or through a custom property', () => {
+    const css =
+      ':root{--animate-spin:spin 1s linear infinite}@keyframes spin{to{transform:rotate(360deg)}}@keyframes enter{from{opacity:var(--tw-enter-opacity,1)}}@property --tw-enter-opacity{syntax:"*";inherits:false}.animate-spin{animation:var(--animate-spin)}.animate-in{animation:enter .15s}'
+    expect(used(css, [])).toBe('')
+    expect(used(css, ['animate-spin'])).toBe(
+      ':root{--animate-spin:spin 1s linear infinite}@keyframes spin{to{transform:rotate(360deg)}}.animate-spin{animation:var(--animate-spin)}',
+    )
+    // The custom properties the keyframes read come with them.
+    expect(used(css, ['animate-in'])).toBe(
+      '@keyframes enter{from{opacity:var(--tw-enter-opacity,1)}}@property --tw-enter-opacity{syntax:"*";inherits:false}.animate-in{animation:enter .15s}',
+    )
   })
 
   it('keeps only the selectors of a list that the page can match', () => {

@@ -3,12 +3,12 @@
 // rules"). The stylesheet is Tailwind's, built and minified: flat rules inside @layer, @media and
 // @supports blocks. A rule is kept when every class its selector needs is one the page names (see
 // classesNeeded for what a selector needs); rules without classes (the reset, element rules, the
-// theme's variables), @keyframes and @font-face are kept whole. Custom properties and their
-// @property registrations stay only when something kept reads them.
+// theme's variables) and @font-face are kept whole. Custom properties and their @property
+// registrations stay only when something kept reads them, and @keyframes when something kept names them.
 
 type CssNode =
   | { kind: 'statement'; text: string }
-  | { kind: 'rule'; selectors: string[]; needs: string[][]; body: string }
+  | { kind: 'rule'; selectors: { text: string; needs: string[] }[]; declarations: string[] }
   | { kind: 'group'; prelude: string; children: CssNode[] }
 
 /** At-rules whose block holds rules, pruned like the sheet; any other block is kept as written. */
@@ -77,8 +77,8 @@ export function parseStylesheet(css: string): CssNode[] {
       if (GROUPING.test(prelude)) nodes.push({ kind: 'group', prelude, children: readNodes() })
       else if (prelude.startsWith('@')) nodes.push({ kind: 'statement', text: `${prelude}{${readBlock()}}` })
       else {
-        const selectors = splitTopLevel(prelude)
-        nodes.push({ kind: 'rule', selectors, needs: selectors.map(classesNeeded), body: readBlock() })
+        const selectors = splitTopLevel(prelude).map((text) => ({ text, needs: classesNeeded(text) }))
+        nodes.push({ kind: 'rule', selectors, declarations: splitTopLevel(readBlock(), ';') })
       }
     }
   }
@@ -88,29 +88,36 @@ export function parseStylesheet(css: string): CssNode[] {
 /**
  * The rules of `sheet` that a page naming `classes` can use, as CSS text. Of the custom properties
  * (the theme's colours, Tailwind's `--tw-*` and their `@property` registrations) only those something
- * kept reads (`var(--x)`, in the kept rules or in `html`'s own style attributes) stay.
+ * kept reads (`var(--x)`, in the kept rules or in `html`'s own style attributes) stay; of the
+ * `@keyframes`, those a kept `animation` names, itself or through a custom property read.
  */
 export function usedStyles(sheet: CssNode[], classes: ReadonlySet<string>, html = ''): string {
   const kept = selectRules(sheet, classes)
+  // The custom properties and the `@keyframes <name>` something kept reads, and what defines each.
   const read = new Set<string>()
   const definitions = new Map<string, string[]>()
-  const readIn = (text: string) => {
+  const define = (name: string, text: string) => definitions.set(name, [...(definitions.get(name) ?? []), text])
+  const readIn = (text: string, animation = false) => {
     for (const [, name = ''] of text.matchAll(/var\((--[\w-]+)/g)) read.add(name)
+    if (animation) for (const word of text.match(/[\w-]+/g) ?? []) read.add(`@keyframes ${word}`)
   }
   readIn(html)
   walkRules(kept, (node) => {
     if (node.kind === 'statement') {
-      if (!node.text.startsWith('@property')) readIn(node.text)
+      const keyframes = /^@keyframes\s+[\w-]+/.exec(node.text)?.[0]
+      if (keyframes) define(keyframes.replace(/\s+/, ' '), node.text)
+      else if (!node.text.startsWith('@property')) readIn(node.text)
       return
     }
-    for (const declaration of splitTopLevel(node.body, ';')) {
+    for (const declaration of node.declarations) {
       const name = customProperty(declaration)
-      if (name) definitions.set(name, [...(definitions.get(name) ?? []), declaration])
-      else readIn(declaration)
+      if (name) define(name, declaration)
+      else readIn(declaration, declaration.startsWith('animation'))
     }
   })
-  // A custom property read brings in those its definitions read: `--primary: var(--saffron)`.
-  for (const name of read) for (const declaration of definitions.get(name) ?? []) readIn(declaration)
+  // What is read brings in what its definitions read: `--primary: var(--saffron)`, the keyframes a
+  // custom property's animation names, the custom properties the keyframes read.
+  for (const name of read) for (const definition of definitions.get(name) ?? []) readIn(definition, true)
   return serialise(kept, read)
 }
 
@@ -120,15 +127,8 @@ function selectRules(nodes: CssNode[], classes: ReadonlySet<string>): CssNode[] 
     if (node.kind === 'statement') kept.push(node)
     else if (node.kind === 'group') kept.push({ ...node, children: selectRules(node.children, classes) })
     else {
-      const indexes = node.selectors.flatMap((_, index) =>
-        node.needs[index]?.every((name) => classes.has(name)) ? [index] : [],
-      )
-      if (indexes.length)
-        kept.push({
-          ...node,
-          selectors: indexes.map((index) => node.selectors[index] as string),
-          needs: indexes.map((index) => node.needs[index] as string[]),
-        })
+      const selectors = node.selectors.filter(({ needs }) => needs.every((name) => classes.has(name)))
+      if (selectors.length) kept.push({ ...node, selectors })
     }
   }
   return kept
@@ -141,21 +141,25 @@ function walkRules(nodes: CssNode[], visit: (node: Exclude<CssNode, { kind: 'gro
   }
 }
 
+/**
+ * The kept tree as CSS, with only the custom properties, their `@property` registrations and the
+ * `@keyframes` that are `read`.
+ */
 function serialise(nodes: CssNode[], read: ReadonlySet<string>): string {
   let css = ''
   for (const node of nodes) {
     if (node.kind === 'statement') {
-      const registered = /^@property\s+(--[\w-]+)/.exec(node.text)?.[1]
-      if (!registered || read.has(registered)) css += node.text
+      const [, rule, name] = /^@(property|keyframes)\s+([\w-]+)/.exec(node.text) ?? []
+      if (!rule || read.has(rule === 'property' ? (name as string) : `@keyframes ${name}`)) css += node.text
     } else if (node.kind === 'group') {
       const inner = serialise(node.children, read)
       if (inner) css += `${node.prelude}{${inner}}`
     } else {
-      const declarations = splitTopLevel(node.body, ';').filter((declaration) => {
+      const declarations = node.declarations.filter((declaration) => {
         const name = customProperty(declaration)
         return !name || read.has(name)
       })
-      if (declarations.length) css += `${node.selectors.join(',')}{${declarations.join(';')}}`
+      if (declarations.length) css += `${node.selectors.map(({ text }) => text).join(',')}{${declarations.join(';')}}`
     }
   }
   return css
@@ -193,7 +197,7 @@ function endOfString(css: string, start: number): number {
  * `text` split at each `separator` outside strings, parentheses and brackets, the parts trimmed: a
  * selector list's selectors at its commas, a rule's declarations at its semicolons.
  */
-function splitTopLevel(text: string, separator = ','): string[] {
+export function splitTopLevel(text: string, separator = ','): string[] {
   const parts: string[] = []
   let depth = 0
   let start = 0

@@ -27,6 +27,9 @@ describe('pages in Hindi', () => {
     expect(html).toContain('<html lang="hi"')
     expect(html).toContain('हमारे उत्पाद')
     expect(html).toMatch(/<link rel="preload" href="\/assets\/noto-sans-devanagari-hindi-[^"]+\.woff2" as="font"/)
+    // A page that hydrates asks for its stylesheet first, then the face (decision 018).
+    expect(html.indexOf('rel="stylesheet"')).toBeGreaterThan(0)
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('noto-sans-devanagari-hindi-'))
     // Links inside the page stay in Hindi.
     expect(html).toContain('href="/hi/about"')
   })

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoPosts } from '#app/demo/posts.ts'
+import { splitTopLevel } from '#app/shell/used-styles.ts'
 import { type RunningServer, startServer } from '../server-process.ts'
 import { migratedDataDir } from './databases.ts'
 
@@ -109,8 +110,8 @@ describe("a page to read carries the stylesheet's rules it uses", () => {
       // Each selector of the page's rules is one of the stylesheet a page that hydrates links.
       const served = stylesheetLink.exec(await (await get('/')).text())?.[1]
       const stylesheet = await (await fetch(`${server.url}${served}`)).text()
-      for (const [, selector = ''] of (rules ?? '').matchAll(/(?:^|[{};])([^{};@]+)\{/g))
-        expect(stylesheet, selector).toContain(selector)
+      for (const [, list = ''] of (rules ?? '').matchAll(/(?:^|[{};])([^{};@]+)\{/g))
+        for (const selector of splitTopLevel(list)) expect(stylesheet, selector).toContain(selector)
     },
   )
 
