@@ -1,8 +1,8 @@
 // Live updates for the admin panel over Server-Sent Events: a new-order alert as a toast, and a fresh
 // read of the page's loaders (order list, Recent Activity, unread badge, stat cards) after any change.
 // EventSource reconnects by itself and resumes with Last-Event-ID, so nothing here retries.
-import { useEffect, useRef } from 'react'
-import { useNavigation, useRevalidator } from 'react-router'
+import { useContext, useEffect, useRef } from 'react'
+import { UNSAFE_DataRouterContext, useRevalidator } from 'react-router'
 import type { AdminNotificationView } from '#app/orders/admin-orders.ts'
 import { toast } from '#app/ui/toast.tsx'
 
@@ -21,8 +21,11 @@ export function useLiveEvents(after: number) {
   // The hook subscribes once; the ref lets it call the latest revalidate without reconnecting.
   const revalidateRef = useRef(revalidate)
   revalidateRef.current = revalidate
-  const navigating = useRef(false)
-  navigating.current = useNavigation().state !== 'idle'
+  // The router itself, asked when a reload is due: React renders a navigation's start in a
+  // transition, so for a moment after a click (longer on a busy phone) `useNavigation()` would still
+  // say idle, and a reload then would restart the opening tab's loaders. The context is React
+  // Router's own (UNSAFE_ marks it as outside its stable API); framework mode always provides it.
+  const router = useContext(UNSAFE_DataRouterContext)?.router
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return
@@ -37,7 +40,7 @@ export function useLiveEvents(after: number) {
       if (!navigator.onLine) return window.addEventListener('online', scheduleRevalidate, { once: true })
       // A reload restarts the loaders of a page being opened: a stream of events would keep the owner
       // from ever reaching it. It waits for the page, then reads what the page may have missed.
-      if (navigating.current) {
+      if (router && router.state.navigation.state !== 'idle') {
         timer = setTimeout(reload, REVALIDATE_EVERY_MS)
         return
       }
@@ -65,7 +68,7 @@ export function useLiveEvents(after: number) {
       clearTimeout(timer)
       window.removeEventListener('online', scheduleRevalidate)
     }
-  }, [])
+  }, [router])
 }
 
 function parseNotification(data: string): AdminNotificationView | null {
