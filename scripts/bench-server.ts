@@ -6,6 +6,8 @@
 // a visitor without cookies, then one with the cookies browsing gives (the language, a remembered PIN
 // code), then a shopper with a cart (the guest_cart cookie the cart's answer set). Prints req/s, p50/p99 latency, the ratio to bare http and the server's peak RSS, writes
 // bench-results/server.json, stops every process it started by its PID, and fails nothing.
+// On PostgreSQL it also measures a page rendered again after a change elsewhere in the shop (a
+// product's stock moved, as an order moves it, by another instance): the server's CPU per page.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,12 +16,14 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { GUEST_CART_COOKIE } from '../app/cart/guest-cart.ts'
 import { SIZES } from '../app/catalog/sizes.ts'
 import { PIN_COOKIE } from '../app/delivery/remembered-pin.ts'
 import { LOCALE_COOKIE } from '../app/i18n/locale.ts'
 import { createPostgresDatabase } from '../tests/integration/databases.ts'
 import { freePort, SERVE_FLAGS } from '../tests/server-process.ts'
+import { cpuSeconds } from './drills/lib/process-cpu.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -186,9 +190,56 @@ async function cartCookie(url: string, productPath: string): Promise<string> {
   throw new Error(`no size of ${productPath} could be added to a cart`)
 }
 
+/** A page asked for after each of a series of changes that leave it as it was. */
+interface Renewal {
+  path: string
+  /** The server's CPU (all its threads) per page, in ms. */
+  cpuMs: number
+  /** Distinct ETags the page was served with: 1 when each render gave the same page. */
+  etags: number
+}
+
+const RENEWALS = 200
+
+/**
+ * The server's CPU for a page rendered again after a change that leaves it as it was: another
+ * instance's order took stock from a product that has plenty (here a packet added, so it never runs
+ * out), which moves the page cache's version. One request at a time, so the figure is the page's.
+ */
+async function renewals(url: string, pid: number, databaseUrl: string, pagePath: string): Promise<Renewal> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const change = () =>
+      client.query(
+        'update products set stock_250g = stock_250g + 1 where id = (select id from products order by id limit 1)',
+      )
+    const ask = async () => {
+      const answer = await fetch(`${url}${pagePath}`, { headers: BROWSER_HEADERS })
+      await answer.arrayBuffer()
+      return answer.headers.get('etag')
+    }
+    for (let i = 0; i < 20; i++) {
+      await change()
+      await ask()
+    }
+    const etags = new Set<string | null>()
+    const before = cpuSeconds([pid])
+    for (let i = 0; i < RENEWALS; i++) {
+      await change()
+      etags.add(await ask())
+    }
+    return { path: pagePath, cpuMs: ((cpuSeconds([pid]) - before) * 1000) / RENEWALS, etags: etags.size }
+  } finally {
+    await client.end()
+  }
+}
+
 interface ServerRun {
   database: 'pglite' | 'postgres'
   measures: Measure[]
+  /** PostgreSQL only: pages rendered again after a change elsewhere. */
+  renewals: Renewal[]
   /** After start-up and one page, before any load. */
   restRssMb: number | null
   /** VmHWM: the measured process's high-water mark, its start-up included. */
@@ -238,7 +289,14 @@ async function benchShop(database: 'pglite' | 'postgres'): Promise<ServerRun> {
         console.error(`  ${database} ${pagePath} (${visitor}): ${measures.at(-1)!.requestsPerSecond} req/s`)
       }
     }
-    return { database, measures, restRssMb, peakRssMb: rssMb(child.pid!, 'VmHWM') }
+    const peakRssMb = rssMb(child.pid!, 'VmHWM')
+    const renewed: Renewal[] = []
+    if (env.DATABASE_URL) {
+      for (const pagePath of ['/', '/products', productPath, '/about']) {
+        renewed.push(await renewals(url, child.pid!, env.DATABASE_URL, pagePath))
+      }
+    }
+    return { database, measures, renewals: renewed, restRssMb, peakRssMb }
   } finally {
     if (child) await stop(child)
     await drop()
@@ -294,6 +352,18 @@ try {
     const underLoad = Math.max(...run.measures.map((m) => m.peakRssMb ?? 0))
     console.log(
       `${run.database}: server RSS at rest ${run.restRssMb} MB, peak under load ${underLoad} MB, high-water mark since start (VmHWM) ${run.peakRssMb} MB`,
+    )
+  }
+  for (const run of runs.filter((candidate) => candidate.renewals.length > 0)) {
+    console.log(
+      `${run.database}: a page rendered again after a change elsewhere (${RENEWALS} changes, one request each)`,
+    )
+    console.table(
+      run.renewals.map(({ path: page, cpuMs, etags }) => ({
+        path: page,
+        'server CPU ms': cpuMs.toFixed(1),
+        ETags: etags,
+      })),
     )
   }
   mkdirSync(path.join(root, 'bench-results'), { recursive: true })

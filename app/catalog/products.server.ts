@@ -62,11 +62,23 @@ export function orderableColumns(locale: Locale) {
 }
 
 /**
+ * Whether each size is in stock, as a shop page says it: 1 or 0. How many packets the owner holds is
+ * for the cart and the order to check, not for every visitor's page, and an order that leaves some
+ * in stock leaves the catalogue's pages as they were (the page cache keeps their ETag and compressed
+ * copies, docs/decisions/017-page-cache.md).
+ */
+const shownStock = {
+  stock250g: sql<number>`least(${products.stock250g}, 1)`.mapWith(Number),
+  stock500g: sql<number>`least(${products.stock500g}, 1)`.mapWith(Number),
+  stock1kg: sql<number>`least(${products.stock1kg}, 1)`.mapWith(Number),
+}
+
+/**
  * What a product card shows and needs to sell (it is sent to the browser for every card, so nothing
  * more: no description, no archive date, which the shop's lists never show).
  */
 function cardColumns(locale: Locale) {
-  return { ...sellingColumns(locale), category: products.category, isFeatured: products.isFeatured }
+  return { ...sellingColumns(locale), ...shownStock, category: products.category, isFeatured: products.isFeatured }
 }
 
 /** Product cards with their rating, ready for a where and an order by. */
@@ -164,6 +176,7 @@ export async function findProductBySlug(db: Tx, slug: string, locale: Locale = '
       ingredients: inLanguage(products.ingredients, products.ingredientsHi, locale),
       allergens: inLanguage(products.allergens, products.allergensHi, locale),
       storageAdvice: inLanguage(products.storageAdvice, products.storageAdviceHi, locale),
+      ...shownStock,
       ...ratingColumns(ratings),
     })
     .from(products)

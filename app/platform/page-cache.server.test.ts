@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createPageCache, inlineScriptHashes, isCacheableRequest } from './page-cache.server.ts'
+import { createPageCache, isCacheableRequest, withoutNonce } from './page-cache.server.ts'
 
 const URL_OF_PAGE = 'http://shop.test/products'
 const POLICY = "default-src 'self'; script-src 'self' 'nonce-abc123'; object-src 'none'"
@@ -161,6 +161,37 @@ describe('the page cache', () => {
     expect(await head.text()).toBe('')
   })
 
+  it('gives a page rendered again as it was, with a nonce of its own, the same ETag: a 304 after a change elsewhere', async () => {
+    let nonce = 0
+    let price = '₹80'
+    // As the shop renders: a nonce each time, also in the root's loader data that a script carries.
+    const shop = setUp(() => {
+      const mine = `n${++nonce}x`
+      return page(
+        { 'content-security-policy': POLICY.replace('abc123', mine) },
+        200,
+        `<html><body><p>${price}</p><script nonce="${mine}">window.data={"nonce":"${mine}"}</script></body></html>`,
+      )
+    })
+    const first = await shop.ask()
+    const etag = first.headers.get('etag')!
+    shop.change()
+    const again = await shop.ask({ headers: { 'accept-encoding': 'br, gzip', 'if-none-match': etag } })
+    expect(shop.renders()).toBe(2)
+    expect(again.status).toBe(304)
+    const served = await (await shop.ask({ headers: {} })).text()
+    expect(served).toBe('<html><body><p>₹80</p><script>window.data={"nonce":""}</script></body></html>')
+    const hash = createHash('sha256').update('window.data={"nonce":""}').digest('base64')
+    expect(first.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`)
+
+    price = '₹90'
+    shop.change()
+    const changed = await shop.ask({ headers: { 'if-none-match': etag } })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+    expect(await changed.text()).toContain('₹90')
+  })
+
   it('renders (and keeps nothing) when the version cannot be read', async () => {
     let renders = 0
     const cache = createPageCache({
@@ -270,10 +301,11 @@ describe('which requests the page cache may answer', () => {
   })
 })
 
-describe('inline script hashes', () => {
-  it('hashes the inline scripts that carry the nonce: not one that came in with the content, nor external scripts', () => {
-    expect(inlineScriptHashes(HTML, 'abc123')).toEqual([
-      `'sha256-${createHash('sha256').update('window.a=1').digest('base64')}'`,
-    ])
+describe('the page without its nonce', () => {
+  it('hashes the inline scripts that carried the nonce: not one that came in with the content, nor external scripts', () => {
+    expect(withoutNonce(HTML, 'abc123')).toEqual({
+      html: SERVED,
+      hashes: [`'sha256-${createHash('sha256').update('window.a=1').digest('base64')}'`],
+    })
   })
 })

@@ -196,7 +196,7 @@ export function createPageCache({
         if (shared) return answer(request, shared)
       }
       if (request.method === 'HEAD') return render()
-      const prepared = render().then((response) => prepare(response, version, now()))
+      const prepared = render().then((response) => prepare(response, version, now(), stored))
       const page = prepared.then((result) => (result.kind === 'page' && result.storable ? result.page : null))
       const mine = { version, page }
       rendering.set(key, mine)
@@ -261,10 +261,16 @@ type Prepared = { kind: 'page'; page: PreparedPage; storable: boolean } | { kind
 
 /**
  * A rendered HTML page made ready to send: its policy lists the hashes of the inline scripts that
- * carry its nonce instead of the nonce, which is taken out of the page; its bodies are compressed.
- * `storable` when it may be served to others. Anything but HTML passes as it is.
+ * carry its nonce instead of the nonce, which is taken out of the page; its bodies are compressed,
+ * unless it is the `previous` page's HTML again (a change elsewhere in the shop), whose bodies it
+ * keeps. `storable` when it may be served to others. Anything but HTML passes as it is.
  */
-async function prepare(response: Response, version: number | null, storedAt: number): Promise<Prepared> {
+async function prepare(
+  response: Response,
+  version: number | null,
+  storedAt: number,
+  previous?: PreparedPage,
+): Promise<Prepared> {
   const { headers } = response
   const csp = headers.get('content-security-policy')
   if (
@@ -282,20 +288,22 @@ async function prepare(response: Response, version: number | null, storedAt: num
     !/private|no-store/i.test(headers.get('cache-control') ?? '')
 
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
-  const rendered = await response.text()
-  const hashes = inlineScriptHashes(rendered, nonce)
-  const html = new TextEncoder().encode(nonce ? rendered.replaceAll(` nonce="${nonce}"`, '') : rendered)
-  const [br, gzipped] = await Promise.all([
-    brotli(html, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
-      },
-    }),
-    gzipAsync(html, { level: 9 }),
-  ])
+  const { html: text, hashes } = withoutNonce(await response.text(), nonce)
+  const html = new TextEncoder().encode(text)
   const etag = storable ? `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` : ''
+  const [br, gzipped] =
+    etag && previous?.etag === etag
+      ? [previous.br, previous.gzip]
+      : await Promise.all([
+          brotli(html, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 9,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
+            },
+          }),
+          gzipAsync(html, { level: 9 }),
+        ])
 
   const kept: Record<string, string> = {}
   for (const [name, value] of headers) {
@@ -328,22 +336,24 @@ async function prepare(response: Response, version: number | null, storedAt: num
 }
 
 /**
- * 'sha256-...' sources for each inline script of the page that carries its nonce: the scripts the
- * shop rendered, which the nonce would have allowed. One that came in with the content has no nonce.
+ * The page without its nonce, and 'sha256-...' sources for each inline script that carried it: the
+ * scripts the shop rendered, which the nonce would have allowed (one that came in with the content has
+ * none). The nonce goes from those scripts' text too (the root's loader data, which React Router writes
+ * into one), so a page rendered again as it was is the same page, with the same ETag.
  */
-export function inlineScriptHashes(html: string, nonce: string | undefined): string[] {
+export function withoutNonce(page: string, nonce: string | undefined): { html: string; hashes: string[] } {
+  if (!nonce) return { html: page, hashes: [] }
+  const attribute = ` nonce="${nonce}"`
   const hashes = new Set<string>()
-  if (!nonce) return []
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? ''
-    if (/\bsrc=/i.test(attributes) || !attributes.includes(` nonce="${nonce}"`)) continue
-    hashes.add(
-      `'sha256-${createHash('sha256')
-        .update(match[2] ?? '')
-        .digest('base64')}'`,
-    )
-  }
-  return [...hashes]
+  const html = page
+    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (script, attributes: string, text: string) => {
+      if (!attributes.includes(attribute)) return script
+      const own = text.replaceAll(nonce, '')
+      if (!/\bsrc=/i.test(attributes)) hashes.add(`'sha256-${createHash('sha256').update(own).digest('base64')}'`)
+      return `<script${attributes.replace(attribute, '')}>${own}</script>`
+    })
+    .replaceAll(attribute, '')
+  return { html, hashes: [...hashes] }
 }
 
 /** The rendered page's policy with its nonce source replaced by the hashes of its scripts. */

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
-import { eq, isNull } from 'drizzle-orm'
+import { desc, eq, isNull } from 'drizzle-orm'
 import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBlog } from '#app/blog/blog-admin.server.ts'
@@ -218,6 +218,27 @@ describe.each(DATABASE_KINDS)('the page cache on %s', (kind) => {
 
     for (const instance of instances) {
       expect((await get(instance, pathname)).html).toContain('Every pack size is sold out for now.')
+    }
+  })
+
+  it('keeps the ETag of a page a change left as it was: a browser’s copy gets 304 from every instance', async () => {
+    const [plenty] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(isNull(products.archivedAt))
+      .orderBy(desc(products.stock250g))
+      .limit(1)
+    await warm('/products')
+    const etags = new Set<string>()
+    for (const instance of instances) etags.add((await get(instance, '/products')).headers.get('etag')!)
+    // Rendered by each instance with a nonce of its own, the page is the same page.
+    expect(etags.size).toBe(1)
+    const [etag] = etags
+
+    await placeGuestOrder(database.db, [{ productId: plenty!.id, size: '250g', quantity: 1 }])
+
+    for (const instance of instances) {
+      expect((await get(instance, '/products', { 'if-none-match': etag! })).status).toBe(304)
     }
   })
 
