@@ -47,7 +47,9 @@ test('a push message shows the notification it carries, with the default icon an
         data: notification.data as unknown,
       })),
     )
-  await expect.poll(shown).toEqual([
+  // Chromium shows it once it has fetched the icon and badge and written it to its notification
+  // store; on a loaded machine that took more than the default 5 s once, after the icons had come.
+  await expect.poll(shown, { timeout: 15_000 }).toEqual([
     {
       title: 'Fresh Ratlami Sev',
       body: 'Fried this morning',
