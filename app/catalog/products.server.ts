@@ -67,10 +67,11 @@ export function orderableColumns(locale: Locale) {
  * in stock leaves the catalogue's pages as they were (the page cache keeps their ETag and compressed
  * copies, docs/decisions/017-page-cache.md).
  */
+const inStock = (stock: AnyColumn) => sql<number>`least(${stock}, 1)`.mapWith(Number)
 const shownStock = {
-  stock250g: sql<number>`least(${products.stock250g}, 1)`.mapWith(Number),
-  stock500g: sql<number>`least(${products.stock500g}, 1)`.mapWith(Number),
-  stock1kg: sql<number>`least(${products.stock1kg}, 1)`.mapWith(Number),
+  stock250g: inStock(products.stock250g),
+  stock500g: inStock(products.stock500g),
+  stock1kg: inStock(products.stock1kg),
 }
 
 /**
